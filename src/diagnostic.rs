@@ -1,0 +1,134 @@
+//! What a rule reports. Positions are byte spans; only renderers turn them into lines and
+//! columns.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::Span;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl std::str::FromStr for Severity {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Severity, String> {
+        match text {
+            "info" => Ok(Severity::Info),
+            "warning" => Ok(Severity::Warning),
+            "error" => Ok(Severity::Error),
+            other => Err(format!("unknown severity `{other}` (expected info, warning or error)")),
+        }
+    }
+}
+
+/// A secondary location that helps explain the primary one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+/// One replacement of the bytes in `span`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub span: Span,
+    pub replacement: String,
+}
+
+/// Whether a fix keeps what every robot does with the file (safe) or may change it (unsafe).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    Safe,
+    Unsafe,
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// What the fix does, imperative: "Insert `:` after `Disallow`".
+    pub message: String,
+    pub edits: Vec<Edit>,
+    pub applicability: Applicability,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub severity: Severity,
+    pub span: Span,
+    pub message: String,
+    pub labels: Vec<Label>,
+    pub help: Option<String>,
+    pub fix: Option<Fix>,
+}
+
+impl Diagnostic {
+    pub fn label(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn help(&mut self, help: impl Into<String>) -> &mut Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn fix(&mut self, applicability: Applicability, message: impl Into<String>, edits: Vec<Edit>) -> &mut Diagnostic {
+        self.fix = Some(Fix {
+            message: message.into(),
+            edits,
+            applicability,
+        });
+        self
+    }
+
+    /// Every span the diagnostic points at, primary first.
+    pub fn spans(&self) -> impl Iterator<Item = Span> + '_ {
+        std::iter::once(self.span).chain(self.labels.iter().map(|label| label.span))
+    }
+}
+
+impl Edit {
+    pub fn replace(span: Span, replacement: impl Into<String>) -> Edit {
+        Edit {
+            span,
+            replacement: replacement.into(),
+        }
+    }
+
+    pub fn insert(offset: usize, text: impl Into<String>) -> Edit {
+        Edit::replace(Span::empty_at(offset), text)
+    }
+
+    pub fn delete(span: Span) -> Edit {
+        Edit::replace(span, "")
+    }
+}

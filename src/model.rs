@@ -1,0 +1,358 @@
+//! The typed document: what each line is, where each part of it lies (byte spans into
+//! `Source::text`), and how lines group into records. No parser types appear here.
+
+use std::fmt;
+
+/// A half-open byte range into the source text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    pub const fn empty_at(offset: usize) -> Span {
+        Span::new(offset, offset)
+    }
+
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    pub fn text(self, source: &str) -> &str {
+        &source[self.start..self.end]
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineEnding {
+    Lf,
+    CrLf,
+    Cr,
+    /// The last line of a file without a final line end.
+    Missing,
+}
+
+impl LineEnding {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "LF",
+            LineEnding::CrLf => "CRLF",
+            LineEnding::Cr => "CR",
+            LineEnding::Missing => "none",
+        }
+    }
+}
+
+/// The fields robolint knows. The draft defines the first three; the rest are extensions
+/// in use somewhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Directive {
+    UserAgent,
+    Disallow,
+    Allow,
+    Sitemap,
+    CrawlDelay,
+    Host,
+    CleanParam,
+    RequestRate,
+    VisitTime,
+    Noindex,
+    ContentSignal,
+}
+
+impl Directive {
+    pub const ALL: [Directive; 11] = [
+        Directive::UserAgent,
+        Directive::Disallow,
+        Directive::Allow,
+        Directive::Sitemap,
+        Directive::CrawlDelay,
+        Directive::Host,
+        Directive::CleanParam,
+        Directive::RequestRate,
+        Directive::VisitTime,
+        Directive::Noindex,
+        Directive::ContentSignal,
+    ];
+
+    /// The spelling robolint writes and suggests.
+    pub fn canonical_name(self) -> &'static str {
+        match self {
+            Directive::UserAgent => "User-agent",
+            Directive::Disallow => "Disallow",
+            Directive::Allow => "Allow",
+            Directive::Sitemap => "Sitemap",
+            Directive::CrawlDelay => "Crawl-delay",
+            Directive::Host => "Host",
+            Directive::CleanParam => "Clean-param",
+            Directive::RequestRate => "Request-rate",
+            Directive::VisitTime => "Visit-time",
+            Directive::Noindex => "Noindex",
+            Directive::ContentSignal => "Content-Signal",
+        }
+    }
+
+    /// Field names compare case-insensitively in every dialect.
+    pub fn from_name(name: &str) -> Option<Directive> {
+        Directive::ALL
+            .into_iter()
+            .find(|directive| directive.canonical_name().eq_ignore_ascii_case(name))
+    }
+
+    /// The field a misspelt name was probably meant to be: the same letters without
+    /// spaces, hyphens and underscores (`User agent`, `useragent`, `Site-map`), a plural, or
+    /// a small edit (`Dissallow`, `Disalow`, `Diasllow`).
+    pub fn from_misspelling(name: &str) -> Option<Directive> {
+        let squashed: String = name
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '\t' | '-' | '_'))
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        if squashed.len() < 3 {
+            return None;
+        }
+        let squash = |directive: Directive| directive.canonical_name().replace('-', "").to_ascii_lowercase();
+        let exact = Directive::ALL.into_iter().find(|&directive| {
+            let canonical = squash(directive);
+            squashed == canonical || squashed.strip_suffix('s') == Some(canonical.as_str())
+        });
+        exact.or_else(|| {
+            Directive::ALL
+                .into_iter()
+                .map(|directive| (crate::text::edit_distance(&squashed, &squash(directive)), directive))
+                .filter(|&(distance, directive)| distance <= if squash(directive).len() >= 7 { 2 } else { 1 })
+                .min_by_key(|&(distance, _)| distance)
+                .map(|(_, directive)| directive)
+        })
+    }
+
+    /// Allow and Disallow: the lines that decide what a robot may fetch.
+    pub fn is_access_rule(self) -> bool {
+        matches!(self, Directive::Allow | Directive::Disallow)
+    }
+}
+
+/// How a line separates its field name from its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Separator {
+    /// `name:` or `name :` (`space_before` holds the whitespace before the colon, if any).
+    Colon { colon: Span, space_before: Span },
+    /// `name value` with no colon: whitespace only.
+    Whitespace(Span),
+    /// A lone word: no colon and no value.
+    Missing,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    /// The field name as written (may contain inner spaces: `User agent`).
+    pub name: Span,
+    /// The field this name spells exactly (ignoring case), if any.
+    pub directive: Option<Directive>,
+    pub separator: Separator,
+    /// The value without surrounding whitespace; empty at the position where it would start.
+    pub value: Span,
+}
+
+impl Field {
+    pub fn is(&self, directive: Directive) -> bool {
+        self.directive == Some(directive)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineKind {
+    /// Nothing but whitespace.
+    Blank,
+    /// Only a comment (possibly indented).
+    Comment,
+    /// `name: value` (or a recognisable attempt at it), possibly followed by a comment.
+    Field(Field),
+    /// A line that is none of the above: HTML, binary noise, a stray word.
+    Invalid,
+}
+
+/// Why the strict grammar rejects a line, in the grammar's own terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StrictFailure {
+    /// Byte offset in the source where the strict parse could go no further.
+    pub offset: usize,
+    /// The production the line was checked against (`agentline`, `disallowline`, …).
+    pub production: String,
+    /// The productions the grammar would have accepted at `offset`.
+    pub expected: Vec<String>,
+}
+
+/// The ways lines can break the draft's file-level productions (`robotstxt`, `record`,
+/// `commentblank`) while each is fine on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StructureProblem {
+    /// A rule or extension line outside any record (`robotstxt` allows only blank and
+    /// comment lines there; `record` must start with an `agentline`).
+    OutsideRecord,
+    /// A record's agent lines end (blank line or end of file) before any rule line
+    /// (`record` needs `1*ruleline`).
+    RecordWithoutRules,
+    /// A User-agent line right after rule lines: a new record needs a blank line first
+    /// (`commentblank`).
+    MissingBlankLine,
+}
+
+impl StructureProblem {
+    /// The draft production that fails.
+    pub fn production(self) -> &'static str {
+        match self {
+            StructureProblem::OutsideRecord | StructureProblem::RecordWithoutRules => "record",
+            StructureProblem::MissingBlankLine => "commentblank",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StructureFailure {
+    pub problem: StructureProblem,
+    /// Where the failure is detected: the offending line, or the end of the file.
+    pub offset: usize,
+    /// The lines the failure concerns (a whole record when it lacks its rule lines).
+    pub blame: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// The whole line without its line end.
+    pub span: Span,
+    /// The line end itself (empty for `LineEnding::Missing`).
+    pub ending_span: Span,
+    pub ending: LineEnding,
+    /// Whitespace before the first visible character.
+    pub indent: Span,
+    pub kind: LineKind,
+    /// From `#` to the end of the line.
+    pub comment: Option<Span>,
+    /// Whitespace between the content and the line end (or the comment).
+    pub trailing_whitespace: Span,
+    /// The strict grammar's verdict on this line alone, `None` when it accepts it.
+    pub strict_failure: Option<StrictFailure>,
+}
+
+impl Line {
+    pub fn field(&self) -> Option<&Field> {
+        match &self.kind {
+            LineKind::Field(field) => Some(field),
+            _ => None,
+        }
+    }
+
+    /// The line's directive, when it spells a known field exactly.
+    pub fn directive(&self) -> Option<Directive> {
+        self.field().and_then(|field| field.directive)
+    }
+
+    pub fn is_blank(&self) -> bool {
+        self.kind == LineKind::Blank
+    }
+}
+
+pub type LineIndex = usize;
+
+/// A record as the 1994 standard and the 1996 draft see it: the lines between blank lines
+/// (comment lines do not separate), split again where a User-agent line follows rule lines,
+/// as RFC 9309 groups are.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Record {
+    /// Every non-blank line of the record, comments included, in order.
+    pub lines: Vec<LineIndex>,
+    pub agents: Vec<LineIndex>,
+    /// Allow and Disallow lines.
+    pub rules: Vec<LineIndex>,
+    /// Every other field line (Sitemap, Crawl-delay, unknown fields).
+    pub extensions: Vec<LineIndex>,
+    /// This record began at a User-agent line right after the previous record's rule
+    /// lines, with no blank line between (RFC 9309 starts a new group there; the draft
+    /// requires a blank line).
+    pub split_without_blank_line: bool,
+}
+
+impl Record {
+    /// A record that opens with a User-agent line, as the standard requires.
+    pub fn starts_with_agent(&self, lines: &[Line]) -> bool {
+        self.lines
+            .iter()
+            .map(|&index| &lines[index])
+            .find(|line| line.kind != LineKind::Comment)
+            .is_some_and(|line| line.directive() == Some(Directive::UserAgent))
+    }
+
+    /// Allow/Disallow lines that come before the record's first User-agent line, so no
+    /// robot that follows the standard knows whom they are for.
+    pub fn orphan_rules(&self) -> Vec<LineIndex> {
+        let first_agent = self.agents.first().copied().unwrap_or(usize::MAX);
+        self.rules.iter().copied().filter(|&index| index < first_agent).collect()
+    }
+
+    pub fn span(&self, lines: &[Line]) -> Span {
+        match (self.lines.first(), self.lines.last()) {
+            (Some(&first), Some(&last)) => lines[first].span.to(lines[last].span),
+            _ => Span::default(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Document {
+    /// A leading U+FEFF, when present.
+    pub bom: Option<Span>,
+    pub lines: Vec<Line>,
+    pub records: Vec<Record>,
+    /// For each line, the record it belongs to (blank and stray comment lines have none).
+    pub record_of_line: Vec<Option<usize>>,
+    /// Where the lines, each fine or not on its own, break the draft's file structure.
+    pub structure_failures: Vec<StructureFailure>,
+}
+
+impl Document {
+    pub fn record_of(&self, line: LineIndex) -> Option<&Record> {
+        self.record_of_line[line].map(|index| &self.records[index])
+    }
+
+    /// Allow and Disallow lines, with their fields.
+    pub fn access_rules(&self) -> impl Iterator<Item = (LineIndex, &Line, &Field)> {
+        self.lines.iter().enumerate().filter_map(|(index, line)| {
+            let field = line.field()?;
+            field.directive.is_some_and(Directive::is_access_rule).then_some((index, line, field))
+        })
+    }
+
+    /// User-agent lines, with their fields.
+    pub fn agent_lines(&self) -> impl Iterator<Item = (LineIndex, &Line, &Field)> {
+        self.lines.iter().enumerate().filter_map(|(index, line)| {
+            let field = line.field()?;
+            field.is(Directive::UserAgent).then_some((index, line, field))
+        })
+    }
+
+    /// Records that name at least one agent.
+    pub fn agent_records(&self) -> impl Iterator<Item = &Record> {
+        self.records.iter().filter(|record| !record.agents.is_empty())
+    }
+}

@@ -1,0 +1,71 @@
+//! Text → model. The only module that knows pest exists: both grammars are run here and
+//! their results are turned into `model` types with byte spans.
+
+mod lenient;
+mod strict;
+
+use crate::model::{Directive, Document, Line, LineKind, Record};
+use crate::source::Source;
+
+pub use strict::{parse_file as parse_strict, parse_production};
+
+/// Parses any text into a document. Never fails: what the strict grammar rejects is kept on
+/// each line (`Line::strict_failure`) and on the document (`Document::structure_failures`).
+pub fn parse(source: &Source) -> Document {
+    parse_text(&source.text)
+}
+
+pub fn parse_text(text: &str) -> Document {
+    let (bom, mut lines) = lenient::parse_lines(text);
+    let mut scratch = String::new();
+    for line in &mut lines {
+        line.strict_failure = strict::check_line(line, text, &mut scratch);
+    }
+    let structure_failures = strict::check_structure(&lines);
+    let (records, record_of_line) = group_records(&lines);
+    Document {
+        bom,
+        lines,
+        records,
+        record_of_line,
+        structure_failures,
+    }
+}
+
+/// Groups lines into records: a blank line ends a record, and so does a User-agent line
+/// that follows Allow/Disallow lines. Comment lines join the record they stand in.
+fn group_records(lines: &[Line]) -> (Vec<Record>, Vec<Option<usize>>) {
+    let mut records: Vec<Record> = Vec::new();
+    let mut record_of_line = vec![None; lines.len()];
+    let mut open = false;
+    for (index, line) in lines.iter().enumerate() {
+        match &line.kind {
+            LineKind::Blank => {
+                open = false;
+                continue;
+            }
+            LineKind::Comment if !open => continue,
+            _ => {}
+        }
+        let directive = line.directive();
+        let splits = directive == Some(Directive::UserAgent) && open && records.last().is_some_and(|record| !record.rules.is_empty());
+        if !open || splits {
+            records.push(Record {
+                split_without_blank_line: splits,
+                ..Record::default()
+            });
+            open = true;
+        }
+        let record_index = records.len() - 1;
+        let record = &mut records[record_index];
+        record.lines.push(index);
+        match (&line.kind, directive) {
+            (_, Some(Directive::UserAgent)) => record.agents.push(index),
+            (_, Some(directive)) if directive.is_access_rule() => record.rules.push(index),
+            (LineKind::Field(_), _) => record.extensions.push(index),
+            _ => {}
+        }
+        record_of_line[index] = Some(record_index);
+    }
+    (records, record_of_line)
+}

@@ -1,0 +1,11 @@
+use crate::rules::{Context, Findings};
+
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    for (_, line, field) in cx.doc.agent_lines() {
+        if !field.value.is_empty() {
+            continue;
+        }
+        out.report(line.span, "this User-agent line names no robot")
+            .help("write a robot's name token, or `*` for every robot; an empty value matches no robot in the draft and RFC 9309");
+    }
+}

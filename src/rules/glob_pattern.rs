@@ -1,0 +1,50 @@
+use crate::diagnostic::{Applicability, Edit};
+use crate::model::Span;
+use crate::rules::{Context, Findings};
+
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    for (_, _, field) in cx.doc.access_rules() {
+        let value = cx.slice(field.value);
+        let Some(at) = value.find(['*', '$']) else { continue };
+        let special = &value[at..at + 1];
+        let message = if at == 0 {
+            format!("the path starts with `{special}`: RFC 9309 robots expand it, robots that follow the 1994 standard or the 1996 draft compare it literally, and no URL path starts with it")
+        } else {
+            format!("`{special}` is a wildcard for RFC 9309 robots but an ordinary character for robots that follow the 1994 standard or the 1996 draft")
+        };
+        let diagnostic = out
+            .report(Span::new(field.value.start + at, field.value.start + at + 1), message)
+            .help("older robots match paths by plain prefix: they read this rule literally and it matches no real URL");
+        if let Some(replacement) = portable_equivalent(value) {
+            diagnostic.fix(
+                Applicability::Safe,
+                format!("Replace `{value}` with `{replacement}`"),
+                vec![Edit::replace(field.value, replacement)],
+            );
+        }
+    }
+    for (_, _, field) in cx.doc.agent_lines() {
+        let value = cx.slice(field.value);
+        if value == "*" {
+            continue;
+        }
+        if let Some(at) = value.find('*') {
+            out.report(
+                Span::new(field.value.start + at, field.value.start + at + 1),
+                format!("`{value}` is not a pattern: only `*` alone means every robot"),
+            )
+            .help("name each robot by its product token; no robot expands `*` inside a User-agent value");
+        }
+    }
+}
+
+/// A rule that means the same to RFC 9309 robots and reads better to older ones:
+/// `/dir/*` is `/dir/` (a trailing `*` adds nothing to a prefix match), and `*.pdf` is
+/// `/*.pdf` (every path starts with `/`).
+fn portable_equivalent(value: &str) -> Option<String> {
+    let prefix = value.trim_end_matches('*');
+    if prefix.len() < value.len() && prefix.starts_with('/') && !prefix.contains(['*', '$']) {
+        return Some(prefix.to_string());
+    }
+    value.starts_with('*').then(|| format!("/{value}"))
+}

@@ -1,0 +1,28 @@
+use crate::model::LineKind;
+use crate::rules::{Context, Findings};
+
+/// How far into the file an HTML tag still marks the whole file as a web page.
+const LINES_TO_SCAN: usize = 20;
+
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let html_line = cx
+        .lines()
+        .iter()
+        .filter(|line| !matches!(line.kind, LineKind::Blank | LineKind::Comment))
+        .take(LINES_TO_SCAN)
+        .find(|line| starts_html(cx.slice(line.span).trim_start()));
+    let Some(line) = html_line else { return };
+    out.report(line.span, "this file is an HTML page, not a robots.txt file")
+        .help(
+            "the server answers /robots.txt with a web page (often a soft 404 or an error page). \
+             Robots find no rules in it and crawl everything; serve a plain-text robots.txt, or a 404 status",
+        );
+    out.not_robots_txt();
+}
+
+fn starts_html(text: &str) -> bool {
+    let head = text.get(..text.len().min(16)).unwrap_or(text).to_ascii_lowercase();
+    ["<!doctype", "<html", "<head", "<body", "<?xml", "<!--"]
+        .iter()
+        .any(|tag| head.starts_with(tag))
+}

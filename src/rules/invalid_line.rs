@@ -1,0 +1,30 @@
+use crate::model::{Directive, LineKind, Separator};
+use crate::rules::{Context, Findings};
+
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    for line in cx.lines() {
+        let is_invalid = match &line.kind {
+            LineKind::Invalid => true,
+            // A word and more words, no colon, and no field name robolint recognises.
+            LineKind::Field(field) => {
+                field.directive.is_none()
+                    && !matches!(field.separator, Separator::Colon { .. })
+                    && Directive::from_misspelling(cx.slice(field.name)).is_none()
+            }
+            _ => false,
+        };
+        if !is_invalid {
+            continue;
+        }
+        let content = line.span.text(cx.text).trim();
+        let diagnostic = out.report(
+            line.span,
+            "this line is not a field (`name: value`), a comment or a blank line; robots ignore it",
+        );
+        if content.starts_with('/') {
+            diagnostic.help(format!("a path on a line of its own: did you mean `Disallow: {content}`?"));
+        } else {
+            diagnostic.help("start it with `#` if it is meant as a comment");
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! The rule registry: one line per rule below. A rule is a module in this folder with
+//! `pub fn check(cx: &Context, out: &mut Findings)`, a metadata file `rules/<name>.toml`
+//! and a folder of cases `corpus/<name>/`; `tests/registry.rs` names any part missing.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::{Document, Line, Span};
+use crate::source::Source;
+
+macro_rules! registry {
+    ($($module:ident => $name:literal,)*) => {
+        $(mod $module;)*
+
+        /// Every rule, in the order the engine runs them: file-level rules first (they may
+        /// find the input is no robots.txt at all), the strict-syntax catch-all last (it
+        /// needs every other finding).
+        static ENTRIES: &[Entry] = &[
+            $(Entry {
+                module: stringify!($module),
+                metadata: include_str!(concat!("../../rules/", $name, ".toml")),
+                check: $module::check,
+            },)*
+        ];
+    };
+}
+
+registry! {
+    byte_order_mark => "byte-order-mark",
+    invalid_utf8 => "invalid-utf8",
+    utf16_encoding => "utf16-encoding",
+    file_too_large => "file-too-large",
+    html_document => "html-document",
+    binary_content => "binary-content",
+    non_crlf_line_ending => "non-crlf-line-ending",
+    mixed_line_endings => "mixed-line-endings",
+    missing_colon => "missing-colon",
+    field_typo => "field-typo",
+    unknown_field => "unknown-field",
+    invalid_line => "invalid-line",
+    agent_not_token => "agent-not-token",
+    empty_user_agent => "empty-user-agent",
+    path_not_absolute => "path-not-absolute",
+    invalid_percent_encoding => "invalid-percent-encoding",
+    non_ascii_path => "non-ascii-path",
+    multiple_paths => "multiple-paths",
+    line_continuation => "line-continuation",
+    space_before_colon => "space-before-colon",
+    trailing_whitespace => "trailing-whitespace",
+    multiple_star_records => "multiple-star-records",
+    record_without_disallow => "record-without-disallow",
+    blank_line_in_record => "blank-line-in-record",
+    rule_before_user_agent => "rule-before-user-agent",
+    missing_record_separator => "missing-record-separator",
+    glob_pattern => "glob-pattern",
+    robots_txt_in_rule => "robots-txt-in-rule",
+    query_in_path => "query-in-path",
+    extension_outside_record => "extension-outside-record",
+    strict_syntax => "strict-syntax",
+}
+
+type CheckFn = fn(&Context<'_>, &mut Findings);
+
+struct Entry {
+    module: &'static str,
+    metadata: &'static str,
+    check: CheckFn,
+}
+
+/// A rule's documentation and defaults, read from `rules/<name>.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Metadata {
+    pub code: String,
+    pub name: String,
+    pub severity: Severity,
+    /// Pedantic rules are off unless selected.
+    #[serde(default = "enabled_by_default")]
+    pub default_enabled: bool,
+    pub category: String,
+    /// The rule reports a way the file breaks the draft's grammar, so the strict-syntax
+    /// catch-all stays quiet where it fires.
+    #[serde(default)]
+    pub explains_strict_failures: bool,
+    pub fix: FixAvailability,
+    pub summary: String,
+    /// Where the rule's reasoning comes from: document and section.
+    pub spec: String,
+    pub docs: Docs,
+}
+
+fn enabled_by_default() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FixAvailability {
+    None,
+    Safe,
+    Unsafe,
+    /// Safe for some findings, unsafe for others.
+    Mixed,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Docs {
+    pub why: String,
+    pub bad: String,
+    pub good: String,
+}
+
+pub struct Rule {
+    pub metadata: Metadata,
+    /// The Rust module that implements it (`glob_pattern` for `glob-pattern`).
+    pub module: &'static str,
+    check: CheckFn,
+}
+
+impl Rule {
+    pub fn code(&self) -> &str {
+        &self.metadata.code
+    }
+
+    pub fn name(&self) -> &str {
+        &self.metadata.name
+    }
+
+    pub(crate) fn run(&self, cx: &Context<'_>, out: &mut Findings) {
+        (self.check)(cx, out)
+    }
+
+    /// True when `selector` (a code, a code prefix such as `RL3`, a name, a category or
+    /// `ALL`) picks this rule. Case-insensitive.
+    pub fn matches(&self, selector: &str) -> bool {
+        let metadata = &self.metadata;
+        selector.eq_ignore_ascii_case("all")
+            || selector.eq_ignore_ascii_case(&metadata.name)
+            || selector.eq_ignore_ascii_case(&metadata.category)
+            || (selector.len() >= 3
+                && metadata.code.len() >= selector.len()
+                && metadata.code[..selector.len()].eq_ignore_ascii_case(selector))
+    }
+}
+
+/// All rules, metadata parsed once per process.
+pub fn all() -> &'static [Rule] {
+    static RULES: OnceLock<Vec<Rule>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        ENTRIES
+            .iter()
+            .map(|entry| Rule {
+                // The TOML files are compiled in and checked by tests/registry.rs, so a
+                // failure here is a bug in robolint, not in anything a user wrote.
+                metadata: toml::from_str(entry.metadata)
+                    .unwrap_or_else(|error| panic!("rules metadata for `{}` is invalid: {error}", entry.module)),
+                module: entry.module,
+                check: entry.check,
+            })
+            .collect()
+    })
+}
+
+/// Finds a rule by code or name, case-insensitively.
+pub fn find(code_or_name: &str) -> Option<&'static Rule> {
+    all()
+        .iter()
+        .find(|rule| rule.code().eq_ignore_ascii_case(code_or_name) || rule.name().eq_ignore_ascii_case(code_or_name))
+}
+
+/// What a rule sees.
+pub struct Context<'a> {
+    pub source: &'a Source,
+    pub text: &'a str,
+    pub doc: &'a Document,
+    /// The linted file's path, when there is one.
+    pub path: Option<&'a Path>,
+    /// Everything the rules before this one reported (used by the strict-syntax catch-all).
+    pub earlier: &'a [Diagnostic],
+}
+
+impl<'a> Context<'a> {
+    pub fn lines(&self) -> &'a [Line] {
+        &self.doc.lines
+    }
+
+    pub fn slice(&self, span: Span) -> &'a str {
+        span.text(self.text)
+    }
+}
+
+/// Where a rule puts its findings. Code, name and severity are filled in from the rule's
+/// metadata, so a rule states only where and what.
+pub struct Findings {
+    rule: &'static Rule,
+    diagnostics: Vec<Diagnostic>,
+    not_robots_txt: bool,
+}
+
+impl Findings {
+    pub(crate) fn new(rule: &'static Rule) -> Findings {
+        Findings {
+            rule,
+            diagnostics: Vec::new(),
+            not_robots_txt: false,
+        }
+    }
+
+    pub fn report(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
+        let metadata: &'static Metadata = &self.rule.metadata;
+        self.diagnostics.push(Diagnostic {
+            code: &metadata.code,
+            name: &metadata.name,
+            severity: metadata.severity,
+            span,
+            message: message.into(),
+            labels: Vec::new(),
+            help: None,
+            fix: None,
+        });
+        let last = self.diagnostics.len() - 1;
+        &mut self.diagnostics[last]
+    }
+
+    /// Declares that the input is not a robots.txt file at all (HTML, binary), so
+    /// line-by-line rules would only repeat that finding.
+    pub fn not_robots_txt(&mut self) {
+        self.not_robots_txt = true;
+    }
+
+    pub(crate) fn into_parts(self) -> (Vec<Diagnostic>, bool) {
+        (self.diagnostics, self.not_robots_txt)
+    }
+}

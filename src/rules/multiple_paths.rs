@@ -1,0 +1,29 @@
+use crate::diagnostic::{Applicability, Edit};
+use crate::model::LineEnding;
+use crate::rules::{Context, Findings};
+
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    for (_, line, field) in cx.doc.access_rules() {
+        let value = cx.slice(field.value);
+        let paths: Vec<&str> = value.split_ascii_whitespace().collect();
+        if paths.len() < 2 {
+            continue;
+        }
+        let name = cx.slice(field.name);
+        let ending = match line.ending {
+            LineEnding::Missing => "\n",
+            _ => cx.slice(line.ending_span),
+        };
+        let replacement = paths.join(&format!("{ending}{name}: "));
+        out.report(
+            field.value,
+            format!("{} paths on one line; robots read `{value}` as a single path, which no URL matches", paths.len()),
+        )
+        .help(format!("write one `{name}:` line per path"))
+        .fix(
+            Applicability::Unsafe,
+            format!("Split into {} `{name}` lines", paths.len()),
+            vec![Edit::replace(field.value, replacement)],
+        );
+    }
+}

@@ -1,0 +1,17 @@
+use crate::diagnostic::{Applicability, Edit};
+use crate::model::Directive;
+use crate::rules::{Context, Findings};
+
+/// Only where the draft rejects it: after a User-agent, Allow or Disallow value with no
+/// comment. Extension values, comments and blank lines may end in whitespace.
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    for line in cx.lines() {
+        let draft_field = matches!(line.directive(), Some(Directive::UserAgent | Directive::Allow | Directive::Disallow));
+        if !draft_field || line.comment.is_some() || line.trailing_whitespace.is_empty() {
+            continue;
+        }
+        out.report(line.trailing_whitespace, "trailing whitespace")
+            .help("the draft's grammar allows whitespace before the line end only ahead of a comment; robots trim it")
+            .fix(Applicability::Safe, "Delete the trailing whitespace", vec![Edit::delete(line.trailing_whitespace)]);
+    }
+}

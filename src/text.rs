@@ -1,0 +1,87 @@
+//! Small text facts shared by rules: RFC 1945 tokens, percent-encoding, edit distance.
+
+/// RFC 1945 `tspecials` (with the backslash the draft's copy lost).
+pub fn is_tspecial(c: char) -> bool {
+    matches!(
+        c,
+        '(' | ')' | '<' | '>' | '@' | ',' | ';' | ':' | '\\' | '"' | '/' | '[' | ']' | '?' | '=' | '{' | '}' | ' ' | '\t'
+    )
+}
+
+/// A character the draft's `token` allows: US-ASCII, not a control, not a tspecial.
+pub fn is_token_char(c: char) -> bool {
+    c.is_ascii() && !c.is_ascii_control() && !is_tspecial(c)
+}
+
+/// The byte offset of the first character that keeps `value` from being one token.
+pub fn first_non_token_char(value: &str) -> Option<(usize, char)> {
+    value.char_indices().find(|&(_, c)| !is_token_char(c))
+}
+
+/// Offsets of `%` signs not followed by two hex digits.
+pub fn invalid_percent_escapes(value: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = value.as_bytes();
+    bytes.iter().enumerate().filter_map(move |(at, &byte)| {
+        let escape_ok = bytes.get(at + 1..at + 3).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
+        (byte == b'%' && !escape_ok).then_some(at)
+    })
+}
+
+/// Percent-encodes every non-ASCII character as UTF-8 octets, upper-case hex (RFC 3986).
+pub fn percent_encode_non_ascii(value: &str) -> String {
+    let mut encoded = String::with_capacity(value.len() * 3);
+    for c in value.chars() {
+        if c.is_ascii() {
+            encoded.push(c);
+        } else {
+            let mut buffer = [0; 4];
+            for byte in c.encode_utf8(&mut buffer).bytes() {
+                encoded.push_str(&format!("%{byte:02X}"));
+            }
+        }
+    }
+    encoded
+}
+
+/// Levenshtein distance, for "did you mean" suggestions on short field names.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        current[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        std::mem::swap(&mut previous, &mut current);
+    }
+    previous[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens() {
+        assert_eq!(first_non_token_char("Googlebot"), None);
+        assert_eq!(first_non_token_char("*"), None);
+        assert_eq!(first_non_token_char("Googlebot/2.1"), Some((9, '/')));
+        assert_eq!(first_non_token_char("a\\b"), Some((1, '\\')));
+        assert_eq!(first_non_token_char("bot é"), Some((3, ' ')));
+    }
+
+    #[test]
+    fn percent_escapes() {
+        assert_eq!(invalid_percent_escapes("/a%3Cb%zz%4").collect::<Vec<_>>(), vec![6, 9]);
+        assert_eq!(percent_encode_non_ascii("/café"), "/caf%C3%A9");
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(edit_distance("dissallow", "disallow"), 1);
+        assert_eq!(edit_distance("diasllow", "disallow"), 2);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
+}
