@@ -89,10 +89,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn label(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
-        self.labels.push(Label {
-            span,
-            message: message.into(),
-        });
+        self.labels.push(Label { span, message: message.into() });
         self
     }
 
@@ -101,12 +98,13 @@ impl Diagnostic {
         self
     }
 
-    pub fn fix(&mut self, applicability: Applicability, message: impl Into<String>, edits: Vec<Edit>) -> &mut Diagnostic {
-        self.fix = Some(Fix {
-            message: message.into(),
-            edits,
-            applicability,
-        });
+    pub fn fix(
+        &mut self,
+        applicability: Applicability,
+        message: impl Into<String>,
+        edits: Vec<Edit>,
+    ) -> &mut Diagnostic {
+        self.fix = Some(Fix { message: message.into(), edits, applicability });
         self
     }
 
@@ -118,10 +116,7 @@ impl Diagnostic {
 
 impl Edit {
     pub fn replace(span: Span, replacement: impl Into<String>) -> Edit {
-        Edit {
-            span,
-            replacement: replacement.into(),
-        }
+        Edit { span, replacement: replacement.into() }
     }
 
     pub fn insert(offset: usize, text: impl Into<String>) -> Edit {

@@ -42,10 +42,7 @@ pub fn fix_text(text: &str, path: Option<&Path>, settings: &Settings, allowed: A
         applied += count;
         current = next;
     }
-    Fixed {
-        text: current,
-        applied,
-    }
+    Fixed { text: current, applied }
 }
 
 /// Applies whole fixes (each a group of edits) in order, skipping any fix that overlaps one

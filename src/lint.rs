@@ -58,30 +58,25 @@ pub struct Report {
 pub fn lint(source: Source, path: Option<&Path>, settings: &Settings) -> Report {
     let document = parse::parse(&source);
     let diagnostics = lint_document(&source, &document, path, settings);
-    Report {
-        source,
-        document,
-        diagnostics,
-    }
+    Report { source, document, diagnostics }
 }
 
 /// Lints an already parsed document. Every rule runs, enabled or not, because a disabled
 /// rule's finding still explains a strict failure the catch-all must not repeat; the
 /// selection is applied at the end.
-pub fn lint_document(source: &Source, document: &Document, path: Option<&Path>, settings: &Settings) -> Vec<Diagnostic> {
+pub fn lint_document(
+    source: &Source,
+    document: &Document,
+    path: Option<&Path>,
+    settings: &Settings,
+) -> Vec<Diagnostic> {
     let mut found: Vec<Diagnostic> = Vec::new();
     let mut file_level_only = false;
     for rule in rules::all() {
         if file_level_only && rule.metadata.category != "file" {
             continue;
         }
-        let cx = Context {
-            source,
-            text: &source.text,
-            doc: document,
-            path,
-            earlier: &found,
-        };
+        let cx = Context { source, text: &source.text, doc: document, path, earlier: &found };
         let mut findings = Findings::new(rule);
         rule.run(&cx, &mut findings);
         let (diagnostics, not_robots_txt) = findings.into_parts();

@@ -7,10 +7,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use robolint::render::{self, Linted};
+use robolint::render::{self, Linted, Tally};
 use robolint::rules::{self, Rule};
 use robolint::source::{Source, DEFAULT_SIZE_CAP};
-use robolint::{lint, Report, Settings, Severity};
+use robolint::{lint, Settings, Severity};
 
 /// A robots.txt validator and linter that knows the 1994 standard, the 1996 draft,
 /// RFC 9309 and Google's practice.
@@ -131,34 +131,12 @@ fn run_lint(args: &LintArgs) -> Result<u8, String> {
     };
     let unknown = settings.unknown_selectors();
     if !unknown.is_empty() {
-        return Err(format!(
-            "unknown rule selector(s): {} (see `robolint rules`)",
-            unknown.join(", ")
-        ));
+        return Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
     }
     let mut inputs = Vec::new();
     for path in &args.files {
         collect_inputs(path, &mut inputs)?;
     }
-    let mut reports = Vec::with_capacity(inputs.len());
-    for input in &inputs {
-        let source = read_source(input)?;
-        reports.push((display_name(input), lint(source, Some(input), &settings)));
-    }
-    let linted: Vec<Linted<'_>> = reports
-        .iter()
-        .map(|(name, report)| Linted { name, report })
-        .collect();
-    write_output(args, &linted).map_err(|error| format!("cannot write output: {error}"))?;
-    let failed = args.fail_on.threshold().is_some_and(|threshold| {
-        reports
-            .iter()
-            .any(|(_, report): &(String, Report)| report.diagnostics.iter().any(|d| d.severity >= threshold))
-    });
-    Ok(if failed { EXIT_FOUND } else { 0 })
-}
-
-fn write_output(args: &LintArgs, linted: &[Linted<'_>]) -> io::Result<()> {
     let stdout = io::stdout();
     let color = match args.color {
         ColorChoice::Always => true,
@@ -166,14 +144,36 @@ fn write_output(args: &LintArgs, linted: &[Linted<'_>]) -> io::Result<()> {
         ColorChoice::Auto => stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
     };
     let mut out = io::BufWriter::new(stdout.lock());
-    for input in linted {
-        match args.format {
-            Format::Human => render::human::write(&mut out, input, color)?,
-            Format::Concise => render::concise::write(&mut out, input)?,
-        }
+    let mut tally = Tally::default();
+    let mut unreadable = 0;
+    // One input at a time: nothing but the counts outlives its output.
+    for input in &inputs {
+        let source = match read_source(input) {
+            Ok(source) => source,
+            Err(message) => {
+                eprintln!("robolint: {message}");
+                unreadable += 1;
+                continue;
+            }
+        };
+        let name = display_name(input);
+        let report = lint(source, Some(input), &settings);
+        let linted = Linted { name: &name, report: &report };
+        let written = match args.format {
+            Format::Human => render::human::write(&mut out, &linted, color),
+            Format::Concise => render::concise::write(&mut out, &linted),
+        };
+        written.map_err(|error| format!("cannot write output: {error}"))?;
+        tally.add(&linted);
     }
-    writeln!(out, "{}", render::summary(linted))?;
-    out.flush()
+    writeln!(out, "{}", tally.summary())
+        .and_then(|()| out.flush())
+        .map_err(|error| format!("cannot write output: {error}"))?;
+    if unreadable > 0 {
+        return Ok(EXIT_USAGE);
+    }
+    let failed = args.fail_on.threshold().zip(tally.worst()).is_some_and(|(threshold, worst)| worst >= threshold);
+    Ok(if failed { EXIT_FOUND } else { 0 })
 }
 
 /// Expands directories into the robots.txt files below them, in a stable order.
@@ -232,7 +232,8 @@ fn print_rules() -> Result<u8, String> {
             metadata.code, metadata.name, default, metadata.category, metadata.summary
         )
     };
-    writeln!(out, "{:<6} {:<26} {:<8} {:<9} SUMMARY", "CODE", "NAME", "DEFAULT", "CATEGORY").map_err(|e| e.to_string())?;
+    writeln!(out, "{:<6} {:<26} {:<8} {:<9} SUMMARY", "CODE", "NAME", "DEFAULT", "CATEGORY")
+        .map_err(|e| e.to_string())?;
     for rule in rules::all() {
         write(&mut out, rule).map_err(|error| error.to_string())?;
     }
@@ -240,8 +241,7 @@ fn print_rules() -> Result<u8, String> {
 }
 
 fn print_rule(code_or_name: &str) -> Result<u8, String> {
-    let rule = rules::find(code_or_name)
-        .ok_or_else(|| format!("no rule `{code_or_name}` (see `robolint rules`)"))?;
+    let rule = rules::find(code_or_name).ok_or_else(|| format!("no rule `{code_or_name}` (see `robolint rules`)"))?;
     let metadata = &rule.metadata;
     let default = if metadata.default_enabled {
         metadata.severity.as_str().to_string()
@@ -266,10 +266,7 @@ fn print_rule(code_or_name: &str) -> Result<u8, String> {
         bad = indent(&metadata.docs.bad),
         good = indent(&metadata.docs.good),
     );
-    io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .map_err(|error| error.to_string())?;
+    io::stdout().lock().write_all(text.as_bytes()).map_err(|error| error.to_string())?;
     Ok(0)
 }
 

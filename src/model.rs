@@ -114,20 +114,15 @@ impl Directive {
 
     /// Field names compare case-insensitively in every dialect.
     pub fn from_name(name: &str) -> Option<Directive> {
-        Directive::ALL
-            .into_iter()
-            .find(|directive| directive.canonical_name().eq_ignore_ascii_case(name))
+        Directive::ALL.into_iter().find(|directive| directive.canonical_name().eq_ignore_ascii_case(name))
     }
 
     /// The field a misspelt name was probably meant to be: the same letters without
     /// spaces, hyphens and underscores (`User agent`, `useragent`, `Site-map`), a plural, or
     /// a small edit (`Dissallow`, `Disalow`, `Diasllow`).
     pub fn from_misspelling(name: &str) -> Option<Directive> {
-        let squashed: String = name
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '\t' | '-' | '_'))
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
+        let squashed: String =
+            name.chars().filter(|c| !matches!(c, ' ' | '\t' | '-' | '_')).map(|c| c.to_ascii_lowercase()).collect();
         if squashed.len() < 3 {
             return None;
         }

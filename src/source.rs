@@ -77,37 +77,24 @@ fn apply_cap(bytes: &[u8], cap: usize, total_bytes: Option<u64>) -> (&[u8], Opti
     }
     // Cut after the last line end before the cap, so no line is kept half.
     let kept_bytes = memchr::memrchr(b'\n', &bytes[..cap]).map_or(cap, |newline| newline + 1);
-    let truncation = Truncation {
-        kept_bytes,
-        total_bytes,
-    };
+    let truncation = Truncation { kept_bytes, total_bytes };
     (&bytes[..kept_bytes], Some(truncation))
 }
 
 fn decode(bytes: &[u8], truncation: Option<Truncation>) -> Source {
     let (text, encoding) = match utf16_layout(bytes) {
-        Some((little_endian, with_bom)) => (
-            decode_utf16(bytes, little_endian, with_bom),
-            Encoding::Utf16 {
-                little_endian,
-                with_bom,
-            },
-        ),
+        Some((little_endian, with_bom)) => {
+            (decode_utf16(bytes, little_endian, with_bom), Encoding::Utf16 { little_endian, with_bom })
+        }
         None => match std::str::from_utf8(bytes) {
             Ok(text) => (text.to_owned(), Encoding::Utf8),
             Err(error) => (
                 String::from_utf8_lossy(bytes).into_owned(),
-                Encoding::InvalidUtf8 {
-                    first_invalid_byte: error.valid_up_to(),
-                },
+                Encoding::InvalidUtf8 { first_invalid_byte: error.valid_up_to() },
             ),
         },
     };
-    Source {
-        text,
-        encoding,
-        truncation,
-    }
+    Source { text, encoding, truncation }
 }
 
 /// Recognises UTF-16 by its byte-order mark, or, without one, by the zero high bytes that
@@ -146,9 +133,7 @@ fn decode_utf16(bytes: &[u8], little_endian: bool, with_bom: bool) -> String {
             u16::from_be_bytes(pair)
         }
     });
-    char::decode_utf16(units)
-        .map(|unit| unit.unwrap_or(char::REPLACEMENT_CHARACTER))
-        .collect()
+    char::decode_utf16(units).map(|unit| unit.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
 }
 
 #[cfg(test)]
@@ -165,12 +150,7 @@ mod tests {
     #[test]
     fn invalid_utf8_records_the_first_bad_byte() {
         let source = Source::from_bytes(b"Disallow: /a\xFFb\n");
-        assert_eq!(
-            source.encoding,
-            Encoding::InvalidUtf8 {
-                first_invalid_byte: 12
-            }
-        );
+        assert_eq!(source.encoding, Encoding::InvalidUtf8 { first_invalid_byte: 12 });
         assert!(source.text.contains('\u{FFFD}'));
     }
 
@@ -183,13 +163,7 @@ mod tests {
         for (bytes, little_endian, with_bom) in [(&le, true, false), (&be, false, false), (&le_bom, true, true)] {
             let source = Source::from_bytes(bytes);
             assert_eq!(source.text, text);
-            assert_eq!(
-                source.encoding,
-                Encoding::Utf16 {
-                    little_endian,
-                    with_bom
-                }
-            );
+            assert_eq!(source.encoding, Encoding::Utf16 { little_endian, with_bom });
         }
     }
 
@@ -197,13 +171,7 @@ mod tests {
     fn cap_cuts_at_a_line_end() {
         let source = Source::from_bytes_capped(b"Disallow: /a\nDisallow: /b\n", 20);
         assert_eq!(source.text, "Disallow: /a\n");
-        assert_eq!(
-            source.truncation,
-            Some(Truncation {
-                kept_bytes: 13,
-                total_bytes: Some(26)
-            })
-        );
+        assert_eq!(source.truncation, Some(Truncation { kept_bytes: 13, total_bytes: Some(26) }));
     }
 
     #[test]

@@ -60,10 +60,7 @@ fn check_file(path: &Path, actual: &str, failures: &mut Vec<String>) {
     }
     let expected = fs::read_to_string(path).unwrap_or_default();
     if expected != actual {
-        failures.push(format!(
-            "{}:\n--- expected\n{expected}--- actual\n{actual}",
-            path.display()
-        ));
+        failures.push(format!("{}:\n--- expected\n{expected}--- actual\n{actual}", path.display()));
     }
 }
 
@@ -82,10 +79,7 @@ fn every_rule_case_gives_its_expected_findings_and_fixes() {
     let mut failures = Vec::new();
     for rule in robolint::rules::all() {
         let folder = corpus_dir().join(rule.name());
-        let settings = Settings {
-            extend_select: vec![rule.name().to_string()],
-            ..Settings::default()
-        };
+        let settings = Settings { extend_select: vec![rule.name().to_string()], ..Settings::default() };
         for case in cases(&folder) {
             let bytes = fs::read(&case).expect("case is readable");
             let name = case.file_name().and_then(|n| n.to_str()).unwrap_or("case").to_string();

@@ -26,15 +26,10 @@ fn stem_with_extension(path: &Path, extension: &str) -> Option<String> {
 #[test]
 fn every_rule_has_source_registry_line_metadata_and_corpus() {
     let registered: BTreeSet<String> = rules::all().iter().map(|rule| rule.module.to_string()).collect();
-    let sources = names_in("src/rules", |path| {
-        stem_with_extension(path, "rs").filter(|stem| stem != "mod")
-    });
+    let sources = names_in("src/rules", |path| stem_with_extension(path, "rs").filter(|stem| stem != "mod"));
     let metadata = names_in("rules", |path| stem_with_extension(path, "toml"));
     let corpus = names_in("corpus", |path| {
-        path.is_dir()
-            .then(|| path.file_name()?.to_str().map(str::to_string))
-            .flatten()
-            .filter(|name| name != "seeds")
+        path.is_dir().then(|| path.file_name()?.to_str().map(str::to_string)).flatten().filter(|name| name != "seeds")
     });
     let mut missing = Vec::new();
     for module in sources.difference(&registered) {
@@ -50,7 +45,11 @@ fn every_rule_has_source_registry_line_metadata_and_corpus() {
     for rule in rules::all() {
         let name = rule.name();
         if rule.module != name.replace('-', "_") {
-            missing.push(format!("rule `{name}` is implemented in module `{}`; expected `{}`", rule.module, name.replace('-', "_")));
+            missing.push(format!(
+                "rule `{name}` is implemented in module `{}`; expected `{}`",
+                rule.module,
+                name.replace('-', "_")
+            ));
         }
         if !corpus.contains(name) {
             missing.push(format!("rule `{name}` has no corpus folder corpus/{name}/"));
@@ -101,10 +100,7 @@ fn every_rule_corpus_has_a_finding_and_a_near_miss() {
     let mut problems = Vec::new();
     for rule in rules::all() {
         let name = rule.name();
-        let settings = Settings {
-            select: Some(vec![name.to_string()]),
-            ..Settings::default()
-        };
+        let settings = Settings { select: Some(vec![name.to_string()]), ..Settings::default() };
         let (mut fires, mut quiet, mut fixed) = (false, false, false);
         for case in corpus_cases(name) {
             let bytes = fs::read(&case).expect("case is readable");
@@ -141,16 +137,8 @@ fn documented_examples_behave_as_documented() {
         if DESCRIBED_NOT_SHOWN.contains(&name) {
             continue;
         }
-        let settings = Settings {
-            select: Some(vec![name.to_string()]),
-            ..Settings::default()
-        };
-        let fires = |text: &str| {
-            lint(Source::from(text), None, &settings)
-                .diagnostics
-                .iter()
-                .any(|d| d.name == name)
-        };
+        let settings = Settings { select: Some(vec![name.to_string()]), ..Settings::default() };
+        let fires = |text: &str| lint(Source::from(text), None, &settings).diagnostics.iter().any(|d| d.name == name);
         if !fires(&rule.metadata.docs.bad) {
             problems.push(format!("{name}: the `bad` example in rules/{name}.toml does not trigger the rule"));
         }

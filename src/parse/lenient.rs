@@ -65,21 +65,9 @@ fn convert_line(pair: Pair<'_, Rule>, text: &str) -> Line {
         }
     }
     let span = Span::new(whole.start, ending_span.start);
-    let trailing_whitespace = if kind == LineKind::Blank {
-        Span::empty_at(span.end)
-    } else {
-        trailing_whitespace_of(span, text)
-    };
-    Line {
-        span,
-        ending_span,
-        ending,
-        indent,
-        kind,
-        comment,
-        trailing_whitespace,
-        strict_failure: None,
-    }
+    let trailing_whitespace =
+        if kind == LineKind::Blank { Span::empty_at(span.end) } else { trailing_whitespace_of(span, text) };
+    Line { span, ending_span, ending, indent, kind, comment, trailing_whitespace, strict_failure: None }
 }
 
 fn trailing_whitespace_of(span: Span, text: &str) -> Span {
@@ -107,19 +95,11 @@ fn convert_field(pair: Pair<'_, Rule>, text: &str) -> Field {
     }
     let value = value.unwrap_or(Span::empty_at(whole.end));
     let separator = match (colon, missing_colon) {
-        (Some(colon), _) => Separator::Colon {
-            colon,
-            space_before,
-        },
+        (Some(colon), _) => Separator::Colon { colon, space_before },
         (None, Some(gap)) if !value.is_empty() => Separator::Whitespace(gap),
         _ => Separator::Missing,
     };
-    Field {
-        name,
-        directive: Directive::from_name(name.text(text)),
-        separator,
-        value,
-    }
+    Field { name, directive: Directive::from_name(name.text(text)), separator, value }
 }
 
 /// The grammar has a catch-all for every line, so this is unreachable unless the grammar is

@@ -23,13 +23,7 @@ pub fn parse_text(text: &str) -> Document {
     }
     let structure_failures = strict::check_structure(&lines);
     let (records, record_of_line) = group_records(&lines);
-    Document {
-        bom,
-        lines,
-        records,
-        record_of_line,
-        structure_failures,
-    }
+    Document { bom, lines, records, record_of_line, structure_failures }
 }
 
 /// Groups lines into records: a blank line ends a record, and so does a User-agent line
@@ -48,12 +42,11 @@ fn group_records(lines: &[Line]) -> (Vec<Record>, Vec<Option<usize>>) {
             _ => {}
         }
         let directive = line.directive();
-        let splits = directive == Some(Directive::UserAgent) && open && records.last().is_some_and(|record| !record.rules.is_empty());
+        let splits = directive == Some(Directive::UserAgent)
+            && open
+            && records.last().is_some_and(|record| !record.rules.is_empty());
         if !open || splits {
-            records.push(Record {
-                split_without_blank_line: splits,
-                ..Record::default()
-            });
+            records.push(Record { split_without_blank_line: splits, ..Record::default() });
             open = true;
         }
         let record_index = records.len() - 1;

@@ -59,7 +59,8 @@ fn pin_literal_failure(failure: &mut StrictFailure, line: &Line) {
     if !stopped_at_start || !line.indent.is_empty() {
         return;
     }
-    let colon_follows_name = matches!(field.separator, Separator::Colon { space_before, .. } if space_before.is_empty());
+    let colon_follows_name =
+        matches!(field.separator, Separator::Colon { space_before, .. } if space_before.is_empty());
     if !colon_follows_name {
         failure.offset = field.name.end;
         failure.expected = vec!["\":\"".to_string()];
@@ -79,11 +80,7 @@ fn parse_with(rule: Rule, production: &str, text: &str, base: usize) -> Result<(
         ErrorVariant::ParsingError { positives, .. } => positives.iter().map(|rule| format!("{rule:?}")).collect(),
         ErrorVariant::CustomError { .. } => Vec::new(),
     };
-    Err(StrictFailure {
-        offset: base + offset,
-        production: production.to_string(),
-        expected,
-    })
+    Err(StrictFailure { offset: base + offset, production: production.to_string(), expected })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -119,15 +116,13 @@ pub(crate) fn check_structure(lines: &[Line]) -> Vec<StructureFailure> {
             }
             (LineKind::Blank, Place::Rules | Place::Orphans) => Place::BetweenRecords,
             (LineKind::Blank, place) => place,
-            (_, Place::Preamble | Place::BetweenRecords | Place::Orphans) if is_agent => Place::Agents {
-                record_start: line.span.start,
-            },
+            (_, Place::Preamble | Place::BetweenRecords | Place::Orphans) if is_agent => {
+                Place::Agents { record_start: line.span.start }
+            }
             (_, Place::Agents { .. }) if is_agent => place,
             (_, Place::Rules) if is_agent => {
                 fail(StructureProblem::MissingBlankLine, line.span.start, line.span);
-                Place::Agents {
-                    record_start: line.span.start,
-                }
+                Place::Agents { record_start: line.span.start }
             }
             (_, Place::Agents { .. } | Place::Rules) => Place::Rules,
             (_, Place::Orphans) => Place::Orphans,
@@ -148,26 +143,18 @@ pub(crate) fn check_structure(lines: &[Line]) -> Vec<StructureFailure> {
 /// `None` when the grammar has no such production, `Err` when it does not match all of
 /// `text`. For testing the grammar production by production.
 pub fn parse_production(production: &str, text: &str) -> Option<Result<(), StrictFailure>> {
-    let rule = *Rule::all_rules()
-        .iter()
-        .find(|rule| format!("{rule:?}") == production)?;
-    let result = DraftParser::parse(rule, text)
-        .map_err(|_| ())
-        .and_then(|pairs| {
-            let end = pairs.last().map_or(0, |pair| pair.as_span().end());
-            if end == text.len() {
-                Ok(())
-            } else {
-                Err(())
-            }
-        });
-    Some(result.or_else(|()| match parse_with(rule, production, text, 0) {
-        Err(failure) => Err(failure),
-        // It matched, but stopped short of the end of `text`.
-        Ok(()) => Err(StrictFailure {
-            offset: 0,
+    let rule = *Rule::all_rules().iter().find(|rule| format!("{rule:?}") == production)?;
+    let matched_end = match DraftParser::parse(rule, text) {
+        Ok(pairs) => pairs.last().map_or(0, |pair| pair.as_span().end()),
+        Err(_) => return Some(parse_with(rule, production, text, 0)),
+    };
+    Some(if matched_end == text.len() {
+        Ok(())
+    } else {
+        Err(StrictFailure {
+            offset: matched_end,
             production: production.to_string(),
             expected: vec!["end of input".to_string()],
-        }),
-    }))
+        })
+    })
 }

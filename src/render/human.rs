@@ -10,10 +10,7 @@ use crate::diagnostic::Severity;
 pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Result<()> {
     let text = input.report.source.text.as_str();
     let mut source = (input.name, Source::from(text));
-    let config = Config::default()
-        .with_color(color)
-        .with_index_type(IndexType::Byte)
-        .with_compact(false);
+    let config = Config::default().with_color(color).with_index_type(IndexType::Byte).with_compact(false);
     for diagnostic in &input.report.diagnostics {
         let (kind, tint) = match diagnostic.severity {
             Severity::Error => (ReportKind::Error, Color::Red),
@@ -26,10 +23,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
             .with_code(format!("{} {}", diagnostic.code, diagnostic.name))
             .with_message(&diagnostic.message)
             .with_label(
-                Label::new((input.name, range))
-                    .with_message(primary_label(diagnostic))
-                    .with_color(tint)
-                    .with_order(0),
+                Label::new((input.name, range)).with_message(primary_label(diagnostic)).with_color(tint).with_order(0),
             );
         for (order, label) in (1..).zip(&diagnostic.labels) {
             report = report.with_label(

@@ -21,14 +21,8 @@ pub fn position(report: &Report, offset: usize) -> Position {
     let index = lines.partition_point(|line| line.span.start <= offset).saturating_sub(1);
     let line_start = lines.get(index).map_or(0, |line| line.span.start.min(offset));
     let offset = offset.min(text.len());
-    let column = text
-        .get(line_start..offset)
-        .map_or(offset - line_start, |before| before.chars().count())
-        + 1;
-    Position {
-        line: index + 1,
-        column,
-    }
+    let column = text.get(line_start..offset).map_or(offset - line_start, |before| before.chars().count()) + 1;
+    Position { line: index + 1, column }
 }
 
 /// One linted input, as the renderers see it.
@@ -38,29 +32,55 @@ pub struct Linted<'a> {
     pub report: &'a Report,
 }
 
-/// "3 problems (1 error, 2 warnings)" or "no problems".
-pub fn summary(inputs: &[Linted<'_>]) -> String {
-    let count = |severity| {
-        inputs
-            .iter()
-            .flat_map(|input| &input.report.diagnostics)
-            .filter(|diagnostic| diagnostic.severity == severity)
-            .count()
-    };
-    let counts = [Severity::Error, Severity::Warning, Severity::Info].map(|severity| (severity, count(severity)));
-    let total: usize = counts.iter().map(|(_, n)| n).sum();
-    let files = match inputs {
-        [only] => only.name.to_string(),
-        _ => format!("{} files", inputs.len()),
-    };
-    if total == 0 {
-        return format!("{files}: no problems");
+/// Counts over every input linted so far, for the closing summary line and the exit status.
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    files: usize,
+    /// The name of the only input, while there is one.
+    only_name: Option<String>,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, input: &Linted<'_>) {
+        self.files += 1;
+        self.only_name = (self.files == 1).then(|| input.name.to_string());
+        for diagnostic in &input.report.diagnostics {
+            match diagnostic.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => self.infos += 1,
+            }
+        }
     }
-    let parts: Vec<String> = counts
-        .iter()
-        .filter(|(_, n)| *n > 0)
-        .map(|(severity, n)| format!("{n} {}{}", severity.as_str(), if *n == 1 { "" } else { "s" }))
-        .collect();
-    let plural = if total == 1 { "" } else { "s" };
-    format!("{files}: {total} problem{plural} ({})", parts.join(", "))
+
+    /// The most severe finding so far.
+    pub fn worst(&self) -> Option<Severity> {
+        [(self.errors, Severity::Error), (self.warnings, Severity::Warning), (self.infos, Severity::Info)]
+            .into_iter()
+            .find(|&(count, _)| count > 0)
+            .map(|(_, severity)| severity)
+    }
+
+    /// "robots.txt: 3 problems (1 error, 2 warnings)", "4 files: no problems".
+    pub fn summary(&self) -> String {
+        let files = match &self.only_name {
+            Some(name) => name.clone(),
+            None => format!("{} files", self.files),
+        };
+        let counts = [(self.errors, "error"), (self.warnings, "warning"), (self.infos, "info")];
+        let total: usize = counts.iter().map(|(count, _)| count).sum();
+        if total == 0 {
+            return format!("{files}: no problems");
+        }
+        let plural = |count: usize| if count == 1 { "" } else { "s" };
+        let parts: Vec<String> = counts
+            .iter()
+            .filter(|(count, _)| *count > 0)
+            .map(|&(count, word)| format!("{count} {word}{}", plural(count)))
+            .collect();
+        format!("{files}: {total} problem{} ({})", plural(total), parts.join(", "))
+    }
 }

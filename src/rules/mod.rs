@@ -203,11 +203,7 @@ pub struct Findings {
 
 impl Findings {
     pub(crate) fn new(rule: &'static Rule) -> Findings {
-        Findings {
-            rule,
-            diagnostics: Vec::new(),
-            not_robots_txt: false,
-        }
+        Findings { rule, diagnostics: Vec::new(), not_robots_txt: false }
     }
 
     pub fn report(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {

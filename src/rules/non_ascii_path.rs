@@ -6,9 +6,8 @@ use crate::text::percent_encode_non_ascii;
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
-        let mut non_ascii = value.char_indices().filter(|(_, c)| !c.is_ascii());
-        let Some((first, _)) = non_ascii.next() else { continue };
-        let (last, last_char) = non_ascii.last().unwrap_or((first, value[first..].chars().next().unwrap_or(' ')));
+        let Some(first) = value.find(|c: char| !c.is_ascii()) else { continue };
+        let Some((last, last_char)) = value.char_indices().rev().find(|(_, c)| !c.is_ascii()) else { continue };
         let span = Span::new(field.value.start + first, field.value.start + last + last_char.len_utf8());
         let encoded = percent_encode_non_ascii(value);
         let diagnostic = out
