@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::Document;
+use crate::model::{Document, Span};
 use crate::parse;
 use crate::rules::{self, Context, Findings, Rule};
 use crate::source::Source;
@@ -61,36 +61,36 @@ pub fn lint(source: Source, path: Option<&Path>, settings: &Settings) -> Report 
     Report { source, document, diagnostics }
 }
 
-/// Lints an already parsed document. Every rule runs, enabled or not, because a disabled
-/// rule's finding still explains a strict failure the catch-all must not repeat; the
-/// selection is applied at the end.
+/// Lints an already parsed document. A rule that is off still runs when it explains strict
+/// failures, because its finding must keep the strict-syntax catch-all quiet; the selection
+/// is applied to what the rules report.
 pub fn lint_document(
     source: &Source,
     document: &Document,
     path: Option<&Path>,
     settings: &Settings,
 ) -> Vec<Diagnostic> {
-    let mut found: Vec<Diagnostic> = Vec::new();
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut strict_explanations: Vec<Span> = Vec::new();
     let mut file_level_only = false;
     for rule in rules::all() {
-        if file_level_only && rule.metadata.category != "file" {
+        let severity = settings.severity_of(rule);
+        let explains = rule.metadata.explains_strict_failures;
+        if (severity.is_none() && !explains) || (file_level_only && rule.metadata.category != "file") {
             continue;
         }
-        let cx = Context { source, text: &source.text, doc: document, path, earlier: &found };
+        let cx = Context { source, text: &source.text, doc: document, path, strict_explanations: &strict_explanations };
         let mut findings = Findings::new(rule);
         rule.run(&cx, &mut findings);
-        let (diagnostics, not_robots_txt) = findings.into_parts();
-        found.extend(diagnostics);
+        let (found, not_robots_txt) = findings.into_parts();
+        if explains {
+            strict_explanations.extend(found.iter().flat_map(Diagnostic::spans));
+        }
+        if let Some(severity) = severity {
+            diagnostics.extend(found.into_iter().map(|diagnostic| Diagnostic { severity, ..diagnostic }));
+        }
         file_level_only |= not_robots_txt;
     }
-    let mut diagnostics: Vec<Diagnostic> = found
-        .into_iter()
-        .filter_map(|mut diagnostic| {
-            let rule = rules::find(diagnostic.code)?;
-            diagnostic.severity = settings.severity_of(rule)?;
-            Some(diagnostic)
-        })
-        .collect();
     diagnostics.sort_by(|a, b| (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code)));
     diagnostics
 }

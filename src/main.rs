@@ -135,7 +135,14 @@ fn run_lint(args: &LintArgs) -> Result<u8, String> {
     }
     let mut inputs = Vec::new();
     for path in &args.files {
+        let before = inputs.len();
         collect_inputs(path, &mut inputs)?;
+        if inputs.len() == before {
+            eprintln!("robolint: {}: no file named robots.txt below this directory", path.display());
+        }
+    }
+    if inputs.is_empty() {
+        return Err("nothing to lint".into());
     }
     let stdout = io::stdout();
     let color = match args.color {

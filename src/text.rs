@@ -25,9 +25,10 @@ pub fn is_tspecial(c: char) -> bool {
     )
 }
 
-/// A character the draft's `token` allows: US-ASCII, not a control, not a tspecial.
+/// A character the draft's `token` allows: US-ASCII, not a control, not a tspecial, and not
+/// `#`, which starts a comment (erratum 11 in `grammar/draft-1996.pest`).
 pub fn is_token_char(c: char) -> bool {
-    c.is_ascii() && !c.is_ascii_control() && !is_tspecial(c)
+    c.is_ascii() && !c.is_ascii_control() && !is_tspecial(c) && c != '#'
 }
 
 /// The byte offset of the first character that keeps `value` from being one token.

@@ -100,6 +100,16 @@ fn directory_means_every_robots_txt_below_it() {
 }
 
 #[test]
+fn directory_without_robots_txt_is_a_usage_error() {
+    let dir = temp_dir("empty");
+    std::fs::write(dir.join("notes.txt"), "User-agent: *\n").expect("write");
+    let output = robolint(&[dir.to_str().expect("utf-8 path")], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no file named robots.txt"), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn fail_on_sets_the_threshold() {
     let warnings_only = b"User-agent: *\nDisallow: /tmp/*\n";
     assert_eq!(robolint(&["--fail-on", "error", "-"], warnings_only).status.code(), Some(0));

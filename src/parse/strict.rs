@@ -42,12 +42,103 @@ fn production_for(kind: &LineKind) -> (Rule, &'static str) {
 /// its own end is: line ends are a file-level question with rules of their own.
 pub(crate) fn check_line(line: &Line, text: &str, scratch: &mut String) -> Option<StrictFailure> {
     let (rule, production) = production_for(&line.kind);
+    if plainly_accepted(rule, line.span.text(text).as_bytes()) {
+        return None;
+    }
+    if line.kind == LineKind::Invalid {
+        // The lenient parse reads field names as letters, digits and `-_.`; the draft's
+        // token is wider (`*x: y` is an extension line), and `plainly_accepted` decides
+        // `extension` exactly. Anything else fails where its content begins.
+        if plainly_accepted(Rule::extension, line.span.text(text).as_bytes()) {
+            return None;
+        }
+        return Some(StrictFailure {
+            offset: line.indent.end,
+            production: production.to_string(),
+            expected: Vec::new(),
+        });
+    }
     scratch.clear();
     scratch.push_str(line.span.text(text));
     scratch.push_str("\r\n");
     let mut failure = parse_with(rule, production, scratch, line.span.start).err()?;
     pin_literal_failure(&mut failure, line);
     Some(failure)
+}
+
+/// The line productions restated by hand for lines that plainly match them, so most lines
+/// never reach pest. `true` only where the pest production accepts the line (with CRLF
+/// appended) as well; `false` means "ask pest", which then decides and explains. The
+/// differential test in `tests/grammar.rs` holds the two together.
+fn plainly_accepted(rule: Rule, line: &[u8]) -> bool {
+    let after_literal = |literal: &[u8]| {
+        let head = line.get(..literal.len())?;
+        head.eq_ignore_ascii_case(literal).then(|| skip_space(&line[literal.len()..]))
+    };
+    match rule {
+        // The lenient scanner only calls a line blank when it is all SP and HT.
+        Rule::blank => true,
+        // `*space "#" *anychar`: a comment line is SP/HT, `#`, then ASCII.
+        Rule::commentline => line.is_ascii(),
+        Rule::agentline => after_literal(b"user-agent:").is_some_and(|rest| {
+            let token_end = rest.iter().position(|&byte| !is_token_byte(byte)).unwrap_or(rest.len());
+            token_end > 0 && is_comment_tail(&rest[token_end..])
+        }),
+        Rule::disallowline => {
+            after_literal(b"disallow:").is_some_and(|rest| is_comment_tail(skip_rpath(rest).unwrap_or(rest)))
+        }
+        Rule::allowline => after_literal(b"allow:").and_then(skip_rpath).is_some_and(is_comment_tail),
+        Rule::extension => {
+            let token_end = line.iter().position(|&byte| !is_token_byte(byte)).unwrap_or(line.len());
+            let token = &line[..token_end];
+            let draft_field =
+                [&b"user-agent"[..], b"disallow", b"allow"].iter().any(|name| token.eq_ignore_ascii_case(name));
+            token_end > 0 && !draft_field && line.get(token_end) == Some(&b':') && line.is_ascii()
+        }
+        _ => false,
+    }
+}
+
+fn skip_space(bytes: &[u8]) -> &[u8] {
+    let start = bytes.iter().position(|&byte| byte != b' ' && byte != b'\t').unwrap_or(bytes.len());
+    &bytes[start..]
+}
+
+/// `[comment]` then the line end: nothing, or `*space "#" *anychar`.
+fn is_comment_tail(rest: &[u8]) -> bool {
+    rest.is_empty() || (skip_space(rest).first() == Some(&b'#') && rest.is_ascii())
+}
+
+/// RFC 1945 token characters: US-ASCII, no controls, no tspecials.
+fn is_token_byte(byte: u8) -> bool {
+    byte.is_ascii() && !byte.is_ascii_control() && !br#"()<>@,;:\"/[]?={} #"#.contains(&byte) && byte != b'\t'
+}
+
+/// `pchar` minus escapes (handled by the caller).
+fn is_pchar_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || b"$-_.+~!*'(),:@&=".contains(&byte)
+}
+
+/// What follows `rpath = "/" [fsegment *("/" segment)]`, or `None` when no rpath starts here.
+fn skip_rpath(bytes: &[u8]) -> Option<&[u8]> {
+    if bytes.first() != Some(&b'/') {
+        return None;
+    }
+    let mut at = 1;
+    let mut in_path = false;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        let escape = byte == b'%' && bytes.get(at + 1..at + 3).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
+        if escape {
+            at += 3;
+        } else if is_pchar_byte(byte) || (byte == b'/' && in_path) {
+            at += 1;
+        } else {
+            break;
+        }
+        in_path = true;
+    }
+    Some(&bytes[at..])
 }
 
 /// pest reports a failed literal (`"Disallow"`, `":"`) as a failure of the whole production
@@ -109,7 +200,9 @@ pub(crate) fn check_structure(lines: &[Line]) -> Vec<StructureFailure> {
     for line in lines {
         let is_agent = line.directive() == Some(Directive::UserAgent);
         place = match (&line.kind, place) {
-            (LineKind::Comment | LineKind::Invalid, place) => place,
+            (LineKind::Comment, place) => place,
+            // An invalid line that the draft reads as an extension is a rule line to it.
+            (LineKind::Invalid, place) if line.strict_failure.is_some() => place,
             (LineKind::Blank, Place::Agents { record_start }) => {
                 fail(StructureProblem::RecordWithoutRules, line.span.start, Span::new(record_start, line.span.end));
                 Place::BetweenRecords
@@ -157,4 +250,66 @@ pub fn parse_production(production: &str, text: &str) -> Option<Result<(), Stric
             expected: vec!["end of input".to_string()],
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::scan::scan_lines;
+
+    /// Every line of `text` on which the fast path and pest disagree in the unsafe direction
+    /// (fast accepts, pest rejects); also counts how often the fast path had to defer.
+    fn fast_path_disagreements(text: &str, deferred: &mut usize, total: &mut usize) -> Vec<String> {
+        let (_, lines) = scan_lines(text);
+        let mut wrong = Vec::new();
+        for line in &lines {
+            let (rule, production) = production_for(&line.kind);
+            let content = line.span.text(text);
+            let fast = plainly_accepted(rule, content.as_bytes());
+            let pest_accepts = parse_with(rule, production, &format!("{content}\r\n"), 0).is_ok();
+            *total += 1;
+            if !fast && pest_accepts {
+                *deferred += 1;
+            }
+            if fast && !pest_accepts {
+                wrong.push(format!("{production}: {content:?}"));
+            }
+        }
+        wrong
+    }
+
+    #[test]
+    fn fast_path_never_accepts_what_the_grammar_rejects() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut texts: Vec<String> = Vec::new();
+        for folder in [root.join("corpus"), root.join("../shared/corpus/protego")] {
+            let mut stack = vec![folder];
+            while let Some(path) = stack.pop() {
+                match std::fs::read_dir(&path) {
+                    Ok(entries) => stack.extend(entries.flatten().map(|entry| entry.path())),
+                    Err(_) => texts.extend(std::fs::read(&path).ok().map(|b| String::from_utf8_lossy(&b).into_owned())),
+                }
+            }
+        }
+        let fields = ["User-agent", "user-AGENT", "Disallow", "Allow", "Sitemap", "Crawl-delay", "Allowed", "a/b"];
+        let values = [
+            "", "*", "/", "//", "/a", "/a/", "/a//b", "/%7e", "/%zz", "/a?b", "/a;b", "/é", "/a b", "bot", "bot/1.0",
+            "a\\b", "\"q\"", "*bot*", "/~x", "/tmp/*", "/$", "10", "#c", " # c", "/a#c", "/a # c", "/a ",
+        ];
+        for field in fields {
+            for separator in [":", ": ", ":\t", " :", " "] {
+                for value in values {
+                    texts.push(format!("{field}{separator}{value}"));
+                    texts.push(format!(" {field}{separator}{value}"));
+                }
+            }
+        }
+        texts.extend(["#", "  # x", "# é", "\t", "", "junk here"].map(String::from));
+        let (mut deferred, mut total, mut wrong) = (0, 0, Vec::new());
+        for text in &texts {
+            wrong.extend(fast_path_disagreements(text, &mut deferred, &mut total));
+        }
+        assert!(wrong.is_empty(), "fast path accepts lines the grammar rejects:\n{}", wrong.join("\n"));
+        eprintln!("of {total} lines, {deferred} that the grammar accepts were still left to pest by the fast path");
+    }
 }

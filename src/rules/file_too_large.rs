@@ -9,15 +9,19 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
     if cx.text.len() <= PARSE_LIMIT && truncation.is_none() {
         return;
     }
-    let total = truncation.and_then(|cut| cut.total_bytes).map_or_else(
-        || format!("more than {} bytes", cx.text.len()),
-        |total| format!("{total} bytes"),
-    );
+    let size = match truncation {
+        None => format!("{} bytes", cx.text.len()),
+        Some(cut) => cut.total_bytes.map_or_else(|| format!("more than {} bytes", cut.kept_bytes), |total| format!("{total} bytes")),
+    };
     let cut_line = cx.lines().iter().find(|line| line.ending_span.end > PARSE_LIMIT);
-    let span = cut_line.map_or(Span::empty_at(cx.text.len()), |line| line.span);
+    let (span, where_) = match cut_line {
+        Some(line) if line.span.start >= PARSE_LIMIT => (line.span, "everything from this line on"),
+        Some(line) => (line.span, "everything after the middle of this line"),
+        None => (Span::empty_at(cx.text.len()), "the rest"),
+    };
     let diagnostic = out.report(
         span,
-        format!("the file is {total}; RFC 9309 robots may stop reading at 500 KiB and Google ignores everything after this line"),
+        format!("the file is {size}; RFC 9309 robots may stop reading at 500 KiB, and Google ignores {where_}"),
     );
     diagnostic.help("keep robots.txt under 500 KiB: merge rules with common prefixes, drop rules for paths that no longer exist");
     if let Some(cut) = truncation {

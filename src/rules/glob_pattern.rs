@@ -6,11 +6,20 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(at) = value.find(['*', '$']) else { continue };
-        let special = &value[at..at + 1];
-        let message = if at == 0 {
-            format!("the path starts with `{special}`: RFC 9309 robots expand it, robots that follow the 1994 standard or the 1996 draft compare it literally, and no URL path starts with it")
-        } else {
-            format!("`{special}` is a wildcard for RFC 9309 robots but an ordinary character for robots that follow the 1994 standard or the 1996 draft")
+        let older = "robots that follow the 1994 standard or the 1996 draft";
+        let message = match (value.starts_with('*'), value.contains('*'), value.contains('$')) {
+            (true, ..) => format!(
+                "the path starts with `*`: RFC 9309 robots expand it, {older} compare the path literally, and no URL path starts with `*`"
+            ),
+            (false, true, true) => format!(
+                "`*` and `$` are special for RFC 9309 robots (any run of characters, end of URL) but ordinary characters for {older}"
+            ),
+            (false, true, false) => format!(
+                "`*` is a wildcard for RFC 9309 robots (any run of characters) but an ordinary character for {older}"
+            ),
+            (false, false, _) => format!(
+                "`$` anchors the end of the URL for RFC 9309 robots but is an ordinary character for {older}"
+            ),
         };
         let diagnostic = out
             .report(Span::new(field.value.start + at, field.value.start + at + 1), message)

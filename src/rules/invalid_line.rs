@@ -21,8 +21,16 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             line.span,
             "this line is not a field (`name: value`), a comment or a blank line; robots ignore it",
         );
+        let glued_field = Directive::ALL.into_iter().find(|directive| {
+            let name = directive.canonical_name();
+            content.get(..name.len()).is_some_and(|head| head.eq_ignore_ascii_case(name))
+        });
         if content.starts_with('/') {
             diagnostic.help(format!("a path on a line of its own: did you mean `Disallow: {content}`?"));
+        } else if let Some(directive) = glued_field {
+            let name = directive.canonical_name();
+            let rest = content[name.len()..].trim_start();
+            diagnostic.help(format!("did you mean `{name}: {rest}`? A field name needs a colon after it"));
         } else {
             diagnostic.help("start it with `#` if it is meant as a comment");
         }

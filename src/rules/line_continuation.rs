@@ -21,9 +21,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         if let (true, Some(previous)) = (continues_field, previous) {
             diagnostic.label(previous.span, "a robot may read the indented line as part of this one");
         }
-        let complete_field = line
-            .field()
-            .is_some_and(|field| field.directive.is_some() && matches!(field.separator, Separator::Colon { .. }));
+        let complete_field = line.field().is_some_and(|field| matches!(field.separator, Separator::Colon { .. }));
         if complete_field {
             diagnostic.fix(Applicability::Safe, "Remove the indentation", vec![Edit::delete(line.indent)]);
         }

@@ -10,11 +10,16 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             continue;
         }
         let name = cx.slice(field.name);
-        out.report(field.name, format!("`{name}` is not followed by a colon"))
-            .help(format!(
+        let help = if field.value.is_empty() {
+            format!("every robot needs `{}:`; without the colon the line is not a field and robots drop it", directive.canonical_name())
+        } else {
+            format!(
                 "Google accepts `{name} value`, but RFC 9309 and the 1996 draft require `{}:`, and most robots drop this line",
                 directive.canonical_name()
-            ))
+            )
+        };
+        out.report(field.name, format!("`{name}` is not followed by a colon"))
+            .help(help)
             .fix(
                 Applicability::Safe,
                 format!("Insert `:` after `{name}`"),

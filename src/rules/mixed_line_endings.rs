@@ -3,39 +3,41 @@ use crate::model::LineEnding;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    let styles = [LineEnding::CrLf, LineEnding::Lf, LineEnding::Cr];
-    let count = |style| cx.lines().iter().filter(|line| line.ending == style).count();
-    let counts = styles.map(count);
-    if counts.iter().filter(|&&n| n > 0).count() < 2 {
+    let lines = cx.lines();
+    let count = |style| lines.iter().filter(|line| line.ending == style).count();
+    let styles: Vec<(LineEnding, usize)> = [LineEnding::CrLf, LineEnding::Lf, LineEnding::Cr]
+        .into_iter()
+        .map(|style| (style, count(style)))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    if styles.len() < 2 {
         return;
     }
-    let (majority, majority_count) = styles
-        .into_iter()
-        .zip(counts)
-        .max_by_key(|&(_, n)| n)
-        .unwrap_or((LineEnding::Lf, 0));
+    // The most common style wins; on a tie, the style of the first line.
+    let first_style = lines.first().map_or(LineEnding::Lf, |line| line.ending);
+    let Some(&(majority, majority_count)) =
+        styles.iter().max_by_key(|&&(style, n)| (n, style == first_style))
+    else {
+        return;
+    };
     let replacement = match majority {
         LineEnding::CrLf => "\r\n",
         LineEnding::Cr => "\r",
         _ => "\n",
     };
-    let minority: Vec<_> = cx
-        .lines()
-        .iter()
-        .filter(|line| line.ending != majority && line.ending != LineEnding::Missing)
-        .collect();
+    let minority: Vec<_> =
+        lines.iter().filter(|line| line.ending != majority && line.ending != LineEnding::Missing).collect();
     let Some(first) = minority.first() else { return };
-    let edits = minority
-        .iter()
-        .map(|line| Edit::replace(line.ending_span, replacement))
-        .collect();
+    let edits = minority.iter().map(|line| Edit::replace(line.ending_span, replacement)).collect();
+    let plural = |n: usize, word: &str| if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") };
     out.report(
         first.ending_span,
         format!(
-            "this line ends with {} but {majority_count} lines end with {}; {} lines differ",
+            "this line ends with {} but {} end with {}; {} in all end differently",
             first.ending.as_str(),
+            plural(majority_count, "line"),
             majority.as_str(),
-            minority.len()
+            plural(minority.len(), "line"),
         ),
     )
     .help("parsers that split lines only on LF join a CR-terminated line to the next one; use one line end throughout")

@@ -179,8 +179,9 @@ pub struct Context<'a> {
     pub doc: &'a Document,
     /// The linted file's path, when there is one.
     pub path: Option<&'a Path>,
-    /// Everything the rules before this one reported (used by the strict-syntax catch-all).
-    pub earlier: &'a [Diagnostic],
+    /// The spans of what earlier rules that explain strict failures reported, enabled or
+    /// not: where the strict-syntax catch-all has nothing to add.
+    pub strict_explanations: &'a [Span],
 }
 
 impl<'a> Context<'a> {

@@ -11,7 +11,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         let (message, replacement) = match url_path(value) {
             Some(path) => (
                 format!("`{value}` is a full URL; robots compare rules with the URL's path only, so it never matches"),
-                path.to_string(),
+                path,
             ),
             None => (
                 format!("`{value}` does not start with `/`; every URL path does, so this rule never matches by prefix"),
@@ -28,13 +28,32 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
     }
 }
 
-/// The path of an absolute http(s) URL (`/` when it has none).
-fn url_path(value: &str) -> Option<&str> {
-    let scheme_end = value.find("://")?;
-    let scheme = &value[..scheme_end];
-    if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+/// The path (and query) of an absolute http(s) URL, or of a URL written without its scheme
+/// (`www.example.com/private/`): `/` when it has none.
+fn url_path(value: &str) -> Option<String> {
+    let (authority_and_path, had_scheme) = match value.find("://") {
+        Some(at) => {
+            let scheme = &value[..at];
+            if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+                return None;
+            }
+            (&value[at + 3..], true)
+        }
+        None => (value, false),
+    };
+    let host_end = authority_and_path.find(['/', '?', '#']).unwrap_or(authority_and_path.len());
+    if !had_scheme && !looks_like_host(&authority_and_path[..host_end]) {
         return None;
     }
-    let rest = &value[scheme_end + 3..];
-    Some(rest.find('/').map_or("/", |at| &rest[at..]))
+    let rest = &authority_and_path[host_end..];
+    Some(if rest.starts_with('/') { rest.to_string() } else { format!("/{rest}") })
+}
+
+/// `www.example.com` or `example.co.uk:8080`: dotted labels ending in letters.
+fn looks_like_host(text: &str) -> bool {
+    let host = text.split(':').next().unwrap_or(text);
+    let labels: Vec<&str> = host.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|label| !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && labels.last().is_some_and(|tld| tld.chars().all(|c| c.is_ascii_alphabetic()))
 }

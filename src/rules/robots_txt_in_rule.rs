@@ -1,9 +1,9 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::Span;
+use crate::model::{Directive, Span};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    for (_, line, field) in cx.doc.access_rules() {
+    for (index, line, field) in cx.doc.access_rules() {
         // `/robots.txt.bak` is another file; only the URL itself (or its end-anchored or
         // query form) is what the draft forbids.
         let value = cx.slice(field.value);
@@ -11,12 +11,19 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         if !(rest.is_empty() || rest == "$" || rest.starts_with('?')) {
             continue;
         }
-        out.report(field.value, "/robots.txt named in a rule")
-            .help("the draft: /robots.txt is always allowed and must not appear in Allow or Disallow rules; robots ignore this")
-            .fix(
-                Applicability::Unsafe,
-                "Delete the line",
-                vec![Edit::delete(Span::new(line.span.start, line.ending_span.end))],
-            );
+        let diagnostic = out.report(field.value, "/robots.txt named in a rule").help(
+            "the draft: /robots.txt is always allowed and must not appear in Allow or Disallow rules; robots ignore this",
+        );
+        // Removing the record's only rule would leave its agents without rules, which RFC
+        // 9309 robots fill from the next group; an empty Disallow keeps the record whole.
+        let only_rule = cx.doc.record_of(index).is_none_or(|record| record.rules.len() == 1);
+        let (message, edit) = if field.is(Directive::Disallow) || only_rule {
+            ("Replace with `Disallow:` (allows everything, as this line did)", Edit::replace(field.name.to(field.value), "Disallow:"))
+        } else {
+            // Keep a trailing comment as a comment line of its own.
+            let end = line.comment.map_or(line.ending_span.end, |comment| comment.start);
+            ("Delete the rule", Edit::delete(Span::new(line.span.start, end)))
+        };
+        diagnostic.fix(Applicability::Unsafe, message, vec![edit]);
     }
 }

@@ -1,19 +1,9 @@
-use crate::diagnostic::Diagnostic;
 use crate::model::{Span, StrictFailure, StructureProblem};
-use crate::rules::{self, Context, Findings};
+use crate::rules::{Context, Findings};
 
 /// Reports what the draft's grammar rejects and no other rule has explained.
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    let explanations: Vec<&Diagnostic> = cx
-        .earlier
-        .iter()
-        .filter(|diagnostic| rules::find(diagnostic.code).is_some_and(|rule| rule.metadata.explains_strict_failures))
-        .collect();
-    let explained = |blame: Span| {
-        explanations
-            .iter()
-            .any(|diagnostic| diagnostic.spans().any(|span| touches(span, blame)))
-    };
+    let explained = |blame: Span| cx.strict_explanations.iter().any(|&span| touches(span, blame));
     for line in cx.lines() {
         let Some(failure) = &line.strict_failure else { continue };
         if explained(Span::empty_at(failure.offset)) {

@@ -7,7 +7,9 @@ use crate::rules::{Context, Findings};
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     for line in cx.lines() {
         let draft_field = matches!(line.directive(), Some(Directive::UserAgent | Directive::Allow | Directive::Disallow));
-        if !draft_field || line.comment.is_some() || line.trailing_whitespace.is_empty() {
+        // `Disallow:   ` is fine: the whitespace is the `*space` after the colon.
+        let has_value = line.field().is_some_and(|field| !field.value.is_empty());
+        if !draft_field || !has_value || line.comment.is_some() || line.trailing_whitespace.is_empty() {
             continue;
         }
         out.report(line.trailing_whitespace, "trailing whitespace")
