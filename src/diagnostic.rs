@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dialect::Dialect;
 use crate::model::Span;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -85,6 +86,9 @@ pub struct Diagnostic {
     pub labels: Vec<Label>,
     pub help: Option<String>,
     pub fix: Option<Fix>,
+    /// The dialects whose robots the finding matters to, among the site's targets, when
+    /// the rule matters to some robots and not others; empty when it is the same for all.
+    pub affects: Vec<Dialect>,
 }
 
 impl Diagnostic {

@@ -9,15 +9,44 @@
 //! let report = lint(Source::from("User-agent: *\nDisallow: /tmp/*\n"), None, &Settings::default());
 //! assert!(report.diagnostics.iter().any(|d| d.name == "glob-pattern"));
 //! ```
+//!
+//! Parse once, lint, and ask what a robot may fetch: a [`dialect::Matcher`] is compiled once
+//! per document, robot and [`dialect::Dialect`], and names the line that decided each URL.
+//!
+//! ```
+//! use robolint::dialect::{Dialect, Matcher, Reason};
+//! use robolint::{lint_document, parse, Settings, Source};
+//!
+//! let source = Source::from("User-agent: *\nDisallow: /tmp/\nAllow: /tmp/public/\n");
+//! let document = parse::parse(&source);
+//! for finding in lint_document(&source, &document, None, &Settings::default()) {
+//!     println!("{} {}: {}", finding.code, finding.name, finding.message);
+//! }
+//!
+//! let rfc9309 = Matcher::new(&document, &source.text, "ExampleBot/1.0", Dialect::Rfc9309);
+//! let verdict = rfc9309.allowed("https://example.com/tmp/private.html");
+//! assert!(!verdict.allowed);
+//! assert!(matches!(verdict.reason, Reason::Rule(ref rule) if rule.line == 1));
+//! // RFC 9309 robots take the longest match; 1996 robots take the first.
+//! assert!(rfc9309.allowed("/tmp/public/a.html").allowed);
+//! let draft = Matcher::new(&document, &source.text, "ExampleBot/1.0", Dialect::Draft1996);
+//! assert!(!draft.allowed("/tmp/public/a.html").allowed);
+//! assert_eq!(draft.allowed("/robots.txt").reason, Reason::RobotsTxt);
+//! ```
 
+pub mod config;
 pub mod diagnostic;
+pub mod dialect;
 pub mod fix;
+pub mod format;
 pub mod lint;
+pub mod lsp;
 pub mod model;
 pub mod parse;
 pub mod render;
 pub mod rules;
 pub mod source;
+pub mod suppression;
 pub mod text;
 
 pub use diagnostic::{Diagnostic, Severity};

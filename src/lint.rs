@@ -2,15 +2,21 @@
 
 use std::path::Path;
 
+use std::collections::BTreeMap;
+
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::dialect::Dialect;
 use crate::model::{Document, Span};
 use crate::parse;
-use crate::rules::{self, Context, Findings, Rule};
+use crate::rules::{self, Context, Findings, Level, Rule};
 use crate::source::Source;
+use crate::suppression;
 
-/// Which rules run and at what severity.
+/// Which rules run, at what severity, with which options.
 #[derive(Debug, Clone, Default)]
 pub struct Settings {
+    /// The dialects whose robots the site cares about; empty means all four ("portable").
+    pub targets: Vec<Dialect>,
     /// Selectors (codes, code prefixes, names, categories, `ALL`) that replace the default
     /// rule set; `None` keeps every rule that is on by default.
     pub select: Option<Vec<String>>,
@@ -18,17 +24,40 @@ pub struct Settings {
     pub extend_select: Vec<String>,
     /// Selectors removed last.
     pub ignore: Vec<String>,
+    /// Levels set per rule (by name) in robolint.toml; they override the targets' defaults.
+    pub levels: BTreeMap<String, Level>,
+    /// Options set per rule (by name) in robolint.toml, already checked against the rule's
+    /// declared options.
+    pub options: BTreeMap<String, toml::Table>,
 }
 
 impl Settings {
+    pub fn targets(&self) -> &[Dialect] {
+        if self.targets.is_empty() {
+            &Dialect::ALL
+        } else {
+            &self.targets
+        }
+    }
+
     /// The severity `rule` reports at, or `None` when it is off.
     pub fn severity_of(&self, rule: &Rule) -> Option<Severity> {
+        let metadata = &rule.metadata;
         let picked = |selectors: &[String]| selectors.iter().any(|selector| rule.matches(selector));
-        let selected = match &self.select {
+        let for_targets = metadata.level_for_targets(self.targets());
+        let default = if metadata.default_enabled { for_targets } else { Level::Off };
+        let configured = self.levels.get(&metadata.name).copied();
+        let on = match &self.select {
             Some(selectors) => picked(selectors),
-            None => rule.metadata.default_enabled,
+            None => configured.unwrap_or(default) != Level::Off,
         } || picked(&self.extend_select);
-        (selected && !picked(&self.ignore)).then_some(rule.metadata.severity)
+        if !on || picked(&self.ignore) {
+            return None;
+        }
+        // Picked by a selector although off for these targets: the rule's own severity.
+        [configured.unwrap_or(Level::Off), default, for_targets, Level::from(metadata.severity)]
+            .into_iter()
+            .find_map(Level::severity)
     }
 
     /// Selectors that name no rule, for a usage error.
@@ -72,14 +101,31 @@ pub fn lint_document(
 ) -> Vec<Diagnostic> {
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     let mut strict_explanations: Vec<Span> = Vec::new();
+    let mut suppressions = suppression::find(document, &source.text);
+    let mut suppressions_applied = false;
     let mut file_level_only = false;
+    let no_options = toml::Table::new();
     for rule in rules::all() {
         let severity = settings.severity_of(rule);
-        let explains = rule.metadata.explains_strict_failures;
-        if (severity.is_none() && !explains) || (file_level_only && rule.metadata.category != "file") {
+        let metadata = &rule.metadata;
+        let explains = metadata.explains_strict_failures;
+        if (severity.is_none() && !explains) || (file_level_only && metadata.category != "file") {
             continue;
         }
-        let cx = Context { source, text: &source.text, doc: document, path, strict_explanations: &strict_explanations };
+        if metadata.category == "suppression" && !suppressions_applied {
+            suppression::apply(&mut suppressions, &mut diagnostics, document);
+            suppressions_applied = true;
+        }
+        let cx = Context {
+            source,
+            text: &source.text,
+            doc: document,
+            path,
+            strict_explanations: &strict_explanations,
+            metadata,
+            options: settings.options.get(&metadata.name).unwrap_or(&no_options),
+            suppressions: &suppressions,
+        };
         let mut findings = Findings::new(rule);
         rule.run(&cx, &mut findings);
         let (found, not_robots_txt) = findings.into_parts();
@@ -87,9 +133,22 @@ pub fn lint_document(
             strict_explanations.extend(found.iter().flat_map(Diagnostic::spans));
         }
         if let Some(severity) = severity {
-            diagnostics.extend(found.into_iter().map(|diagnostic| Diagnostic { severity, ..diagnostic }));
+            let affects = metadata.affected(settings.targets());
+            let mut found: Vec<Diagnostic> = found
+                .into_iter()
+                .map(|diagnostic| Diagnostic { severity, affects: affects.clone(), ..diagnostic })
+                .collect();
+            // Findings about suppressions obey suppressions too (`disable=unused-suppression`),
+            // which may mark more names used but no longer changes what was reported.
+            if suppressions_applied {
+                suppression::apply(&mut suppressions.clone(), &mut found, document);
+            }
+            diagnostics.extend(found);
         }
         file_level_only |= not_robots_txt;
+    }
+    if !suppressions_applied {
+        suppression::apply(&mut suppressions, &mut diagnostics, document);
     }
     diagnostics.sort_by(|a, b| (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code)));
     diagnostics

@@ -1,5 +1,8 @@
 //! The `robolint` command: arguments in, library calls, a renderer, an exit status.
 
+mod cli_check;
+
+use std::collections::HashMap;
 use std::fs::{self, File};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -7,10 +10,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use robolint::config::{Config, ConfigError};
+use robolint::diagnostic::Applicability;
+use robolint::fix::{fix_text, unified_diff, write_atomically};
 use robolint::render::{self, Linted, Tally};
+use robolint::rules::Level;
 use robolint::rules::{self, Rule};
 use robolint::source::{Source, DEFAULT_SIZE_CAP};
-use robolint::{lint, Settings, Severity};
+use robolint::{lint, Settings};
 
 /// A robots.txt validator and linter that knows the 1994 standard, the 1996 draft,
 /// RFC 9309 and Google's practice.
@@ -38,9 +45,35 @@ struct LintArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
 
-    /// Exit with status 1 when a finding at or above this severity is reported.
-    #[arg(long, value_enum, default_value_t = FailOn::Warning)]
-    fail_on: FailOn,
+    /// Exit with status 1 when a finding at or above this severity is reported
+    /// [default: robolint.toml's `fail-on`, else warning].
+    #[arg(long, value_enum)]
+    fail_on: Option<FailOn>,
+
+    /// The robots the site cares about: norobots-1994, draft-1996, rfc9309, google, or
+    /// portable (all four) [default: robolint.toml's `target`, else portable].
+    #[arg(long, value_delimiter = ',', value_name = "DIALECT")]
+    target: Vec<String>,
+
+    /// Use this configuration file instead of the nearest robolint.toml above each file.
+    #[arg(long, value_name = "PATH", conflicts_with = "no_config")]
+    config: Option<PathBuf>,
+
+    /// Ignore every robolint.toml.
+    #[arg(long)]
+    no_config: bool,
+
+    /// Apply safe fixes to the files in place, then report what is left.
+    #[arg(long)]
+    fix: bool,
+
+    /// With --fix or --diff, apply unsafe fixes too (they may change what some robot does).
+    #[arg(long)]
+    unsafe_fixes: bool,
+
+    /// Print the fixes as a unified diff instead of applying them; exit 1 when there is one.
+    #[arg(long, conflicts_with = "fix")]
+    diff: bool,
 
     /// Rules to run instead of the default set: codes (RL301), code prefixes (RL3), names
     /// (glob-pattern), categories (paths) or ALL. Comma-separated or repeated.
@@ -65,6 +98,13 @@ enum Command {
     },
     /// List every rule with its code, name, default severity and category.
     Rules,
+    /// Run a Language Server on stdin and stdout, for editors.
+    Lsp,
+    /// Whether a robot may fetch URLs, per dialect, and the line that decided
+    /// (exit 0: all allowed, 1: some disallowed, 2: error).
+    Check(cli_check::CheckArgs),
+    /// A table of which robots may fetch which URLs, like the 1996 draft's §4 matrix.
+    Matrix(cli_check::MatrixArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -91,12 +131,12 @@ enum FailOn {
 }
 
 impl FailOn {
-    fn threshold(self) -> Option<Severity> {
+    fn level(self) -> Level {
         match self {
-            FailOn::Info => Some(Severity::Info),
-            FailOn::Warning => Some(Severity::Warning),
-            FailOn::Error => Some(Severity::Error),
-            FailOn::Never => None,
+            FailOn::Info => Level::Info,
+            FailOn::Warning => Level::Warning,
+            FailOn::Error => Level::Error,
+            FailOn::Never => Level::Off,
         }
     }
 }
@@ -109,6 +149,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Rule { rule }) => print_rule(&rule),
         Some(Command::Rules) => print_rules(),
+        Some(Command::Lsp) => robolint::lsp::run_stdio().map_err(|error| format!("lsp: {error}")),
+        Some(Command::Check(args)) => cli_check::run_check(&args),
+        Some(Command::Matrix(args)) => cli_check::run_matrix(&args),
         None => run_lint(&cli.check),
     };
     match result {
@@ -124,15 +167,8 @@ fn run_lint(args: &LintArgs) -> Result<u8, String> {
     if args.files.is_empty() {
         return Err("no input: give a robots.txt file, a directory, or `-` for standard input".into());
     }
-    let settings = Settings {
-        select: args.select.clone(),
-        extend_select: args.extend_select.clone(),
-        ignore: args.ignore.clone(),
-    };
-    let unknown = settings.unknown_selectors();
-    if !unknown.is_empty() {
-        return Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
-    }
+    let cli_targets = parse_targets(&args.target)?;
+    let mut configs = Configs::new(args)?;
     let mut inputs = Vec::new();
     for path in &args.files {
         let before = inputs.len();
@@ -153,8 +189,21 @@ fn run_lint(args: &LintArgs) -> Result<u8, String> {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
     let mut unreadable = 0;
+    let mut failed = false;
     // One input at a time: nothing but the counts outlives its output.
     for input in &inputs {
+        let config = configs.for_input(input, color)?;
+        let settings = Settings {
+            targets: if cli_targets.is_empty() { config.targets.clone() } else { cli_targets.clone() },
+            select: args.select.clone(),
+            extend_select: args.extend_select.clone(),
+            ignore: args.ignore.clone(),
+            ..config.settings()
+        };
+        let unknown = settings.unknown_selectors();
+        if !unknown.is_empty() {
+            return Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
+        }
         let source = match read_source(input) {
             Ok(source) => source,
             Err(message) => {
@@ -164,6 +213,25 @@ fn run_lint(args: &LintArgs) -> Result<u8, String> {
             }
         };
         let name = display_name(input);
+        let source = if args.fix || args.diff {
+            match apply_fixes(args, input, &name, source, &settings, &mut out) {
+                Ok(Some(source)) => source,
+                Ok(None) => {
+                    failed = true;
+                    continue;
+                }
+                Err(message) => {
+                    eprintln!("robolint: {message}");
+                    unreadable += 1;
+                    continue;
+                }
+            }
+        } else {
+            source
+        };
+        if args.diff {
+            continue;
+        }
         let report = lint(source, Some(input), &settings);
         let linted = Linted { name: &name, report: &report };
         let written = match args.format {
@@ -171,16 +239,118 @@ fn run_lint(args: &LintArgs) -> Result<u8, String> {
             Format::Concise => render::concise::write(&mut out, &linted),
         };
         written.map_err(|error| format!("cannot write output: {error}"))?;
+        let fail_on = args.fail_on.map(FailOn::level).or(config.fail_on).unwrap_or(Level::Warning);
+        failed |= fail_on
+            .severity()
+            .is_some_and(|threshold| report.diagnostics.iter().any(|diagnostic| diagnostic.severity >= threshold));
         tally.add(&linted);
     }
-    writeln!(out, "{}", tally.summary())
-        .and_then(|()| out.flush())
-        .map_err(|error| format!("cannot write output: {error}"))?;
+    if !args.diff {
+        writeln!(out, "{}", tally.summary()).map_err(|error| format!("cannot write output: {error}"))?;
+    }
+    out.flush().map_err(|error| format!("cannot write output: {error}"))?;
     if unreadable > 0 {
         return Ok(EXIT_USAGE);
     }
-    let failed = args.fail_on.threshold().zip(tally.worst()).is_some_and(|(threshold, worst)| worst >= threshold);
     Ok(if failed { EXIT_FOUND } else { 0 })
+}
+
+/// `--fix`: writes the fixed file and returns its source for the report of what is left.
+/// `--diff`: prints the diff and returns `None` when there is one (the run then fails).
+/// Inputs whose bytes robolint cannot reproduce exactly are left alone, with a message.
+fn apply_fixes(
+    args: &LintArgs,
+    input: &Path,
+    name: &str,
+    source: Source,
+    settings: &Settings,
+    out: &mut impl Write,
+) -> Result<Option<Source>, String> {
+    let refusal = if !source.is_exact() {
+        Some("it is not UTF-8 text")
+    } else if source.truncation.is_some() {
+        Some("robolint read only part of it")
+    } else if args.fix && input == Path::new("-") {
+        Some("standard input cannot be changed in place (use --diff)")
+    } else {
+        None
+    };
+    if let Some(reason) = refusal {
+        eprintln!("robolint: {name}: not fixed: {reason}");
+        return Ok(Some(source));
+    }
+    let allowed = if args.unsafe_fixes { Applicability::Unsafe } else { Applicability::Safe };
+    let fixed = fix_text(&source.text, Some(input), settings, allowed);
+    if fixed.applied == 0 {
+        return Ok(Some(source));
+    }
+    if args.diff {
+        write!(out, "{}", unified_diff(name, &source.text, &fixed.text))
+            .map_err(|error| format!("cannot write output: {error}"))?;
+        return Ok(None);
+    }
+    write_atomically(input, fixed.text.as_bytes())
+        .map_err(|error| format!("{name}: cannot write the fixed file: {error}"))?;
+    eprintln!("robolint: {name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" });
+    Ok(Some(Source::from(fixed.text.as_str())))
+}
+
+fn parse_targets(names: &[String]) -> Result<Vec<robolint::dialect::Dialect>, String> {
+    robolint::config::parse_targets(names).map_err(|message| format!("--target: {message}"))
+}
+
+/// The configuration for each input: `--no-config`, `--config PATH`, or the nearest
+/// robolint.toml above the input (read once per file found).
+struct Configs {
+    fixed: Option<Config>,
+    found: HashMap<PathBuf, Config>,
+}
+
+impl Configs {
+    fn new(args: &LintArgs) -> Result<Configs, String> {
+        let fixed = if args.no_config {
+            Some(Config::default())
+        } else if let Some(path) = &args.config {
+            Some(Config::load(path).map_err(|error| show_config_error(&error, false))?)
+        } else {
+            None
+        };
+        Ok(Configs { fixed, found: HashMap::new() })
+    }
+
+    fn for_input(&mut self, input: &Path, color: bool) -> Result<Config, String> {
+        if let Some(config) = &self.fixed {
+            return Ok(config.clone());
+        }
+        let directory = if input == Path::new("-") {
+            std::env::current_dir().unwrap_or_default()
+        } else {
+            input.parent().map(Path::to_path_buf).unwrap_or_default()
+        };
+        let absolute = std::path::absolute(&directory).unwrap_or(directory);
+        let Some(path) = Config::discover(&absolute) else { return Ok(Config::default()) };
+        if let Some(config) = self.found.get(&path) {
+            return Ok(config.clone());
+        }
+        let config = Config::load(&path).map_err(|error| show_config_error(&error, color))?;
+        self.found.insert(path, config.clone());
+        Ok(config)
+    }
+}
+
+/// Draws a configuration error over the file's text (the way findings are drawn) and
+/// returns the one-line message for the exit path.
+fn show_config_error(error: &ConfigError, color: bool) -> String {
+    let name = error.path.display().to_string();
+    if let Some(span) = error.span.clone().filter(|_| !error.text.is_empty()) {
+        let report = ariadne::Report::build(ariadne::ReportKind::Error, (name.as_str(), span.clone()))
+            .with_config(ariadne::Config::default().with_color(color).with_index_type(ariadne::IndexType::Byte))
+            .with_message(format!("invalid configuration: {}", error.message))
+            .with_label(ariadne::Label::new((name.as_str(), span)).with_message(&error.message))
+            .finish();
+        let _ = report.eprint((name.as_str(), ariadne::Source::from(error.text.as_str())));
+    }
+    format!("{name}: {}", error.message)
 }
 
 /// Expands directories into the robots.txt files below them, in a stable order.
@@ -261,12 +431,24 @@ fn print_rule(code_or_name: &str) -> Result<u8, String> {
         rules::FixAvailability::Unsafe => "unsafe",
         rules::FixAvailability::Mixed => "safe for some findings, unsafe for others",
     };
+    let levels: Vec<String> = robolint::dialect::Dialect::ALL
+        .iter()
+        .map(|&dialect| format!("{dialect} {:?}", metadata.level_for(dialect)).to_lowercase())
+        .collect();
+    let options: String =
+        metadata.options.iter().map(|(key, spec)| format!("    {key} = {} ({})\n", spec.default, spec.doc)).collect();
+    let options = if options.is_empty() {
+        String::new()
+    } else {
+        format!("Options (under [rules.{}] in robolint.toml):\n{options}", metadata.name)
+    };
     let text = format!(
-        "{code} {name}: {summary}\n\nSeverity: {default}\nCategory: {category}\nFix: {fix}\nSpec: {spec}\n\n\
-         Why\n{why}\nBad\n{bad}\nGood\n{good}",
+        "{code} {name}: {summary}\n\nSeverity: {default}\nBy dialect: {levels}\nCategory: {category}\nFix: {fix}\n\
+         Spec: {spec}\n{options}\nWhy\n{why}\nBad\n{bad}\nGood\n{good}",
         code = metadata.code,
         name = metadata.name,
         summary = metadata.summary,
+        levels = levels.join(", "),
         category = metadata.category,
         spec = metadata.spec,
         why = indent(&metadata.docs.why),

@@ -258,6 +258,12 @@ impl Line {
         }
     }
 
+    /// From the field name to the end of its value: the line without indentation, trailing
+    /// whitespace or comment.
+    pub fn field_span(&self) -> Span {
+        self.field().map_or(self.span, |field| field.name.to(field.value))
+    }
+
     /// The line's directive, when it spells a known field exactly.
     pub fn directive(&self) -> Option<Directive> {
         self.field().and_then(|field| field.directive)
@@ -265,6 +271,16 @@ impl Line {
 
     pub fn is_blank(&self) -> bool {
         self.kind == LineKind::Blank
+    }
+
+    /// What to delete to remove the line's field: the whole line with its end, or, when a
+    /// comment follows the field, everything before the comment, which stays as a comment
+    /// line (a fix never drops words the user wrote beyond what it names).
+    pub fn field_removal(&self) -> Span {
+        match self.comment {
+            Some(comment) => Span::new(self.span.start, comment.start),
+            None => Span::new(self.span.start, self.ending_span.end),
+        }
     }
 }
 
@@ -298,6 +314,13 @@ impl Record {
             .is_some_and(|line| line.directive() == Some(Directive::UserAgent))
     }
 
+    /// Allow/Disallow lines after the record's first User-agent line: the rules robots
+    /// actually apply to its agents.
+    pub fn governed_rules(&self) -> impl Iterator<Item = LineIndex> + '_ {
+        let first_agent = self.agents.first().copied().unwrap_or(usize::MAX);
+        self.rules.iter().copied().filter(move |&index| index > first_agent)
+    }
+
     /// Allow/Disallow lines that come before the record's first User-agent line, so no
     /// robot that follows the standard knows whom they are for.
     pub fn orphan_rules(&self) -> Vec<LineIndex> {
@@ -311,6 +334,19 @@ impl Record {
             _ => Span::default(),
         }
     }
+}
+
+/// An agent line whose robots a robot following the draft would never bring to its record:
+/// an earlier record already names them (§3.2.1: a robot obeys the first record with a
+/// User-agent value that contains its name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AgentCapture {
+    pub line: LineIndex,
+    pub record: usize,
+    /// The earlier agent line that captures them.
+    pub by: LineIndex,
+    /// The same value (ignoring case), rather than a longer one containing it.
+    pub exact: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -330,6 +366,13 @@ impl Document {
         self.record_of_line[line].map(|index| &self.records[index])
     }
 
+    /// The line holding byte `offset` (a line's end belongs to it), if any.
+    pub fn line_at(&self, offset: usize) -> Option<LineIndex> {
+        let after = self.lines.partition_point(|line| line.span.start <= offset);
+        let index = after.checked_sub(1)?;
+        (offset <= self.lines[index].ending_span.end).then_some(index)
+    }
+
     /// Allow and Disallow lines, with their fields.
     pub fn access_rules(&self) -> impl Iterator<Item = (LineIndex, &Line, &Field)> {
         self.lines.iter().enumerate().filter_map(|(index, line)| {
@@ -344,6 +387,39 @@ impl Document {
             let field = line.field()?;
             field.is(Directive::UserAgent).then_some((index, line, field))
         })
+    }
+
+    /// Every agent line (other than `*`) captured by an earlier record, with its captor.
+    pub fn agent_captures(&self, text: &str) -> Vec<AgentCapture> {
+        let mut earlier: Vec<(LineIndex, String)> = Vec::new();
+        let mut captures = Vec::new();
+        for (record_index, record) in self.records.iter().enumerate() {
+            let values: Vec<(LineIndex, String)> = record
+                .agents
+                .iter()
+                .filter_map(|&line| {
+                    let value = self.lines[line].field()?.value.text(text).to_ascii_lowercase();
+                    (!value.is_empty() && value != "*").then_some((line, value))
+                })
+                .collect();
+            for (line, value) in &values {
+                if let Some((by, captor)) = earlier.iter().find(|(_, captor)| captor.contains(value.as_str())) {
+                    captures.push(AgentCapture { line: *line, record: record_index, by: *by, exact: captor == value });
+                }
+            }
+            earlier.extend(values);
+        }
+        captures
+    }
+
+    /// Records all of whose agents (at least one, none `*`) are captured by earlier records.
+    pub fn unreachable_records(&self, captures: &[AgentCapture]) -> Vec<usize> {
+        (0..self.records.len())
+            .filter(|&index| {
+                let agents = &self.records[index].agents;
+                !agents.is_empty() && agents.iter().all(|line| captures.iter().any(|capture| capture.line == *line))
+            })
+            .collect()
     }
 
     /// Records that name at least one agent.

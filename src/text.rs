@@ -61,6 +61,25 @@ pub fn percent_encode_non_ascii(value: &str) -> String {
     encoded
 }
 
+/// The non-empty proper prefixes of `text`, shortest first, cut at character boundaries.
+pub fn proper_prefixes(text: &str) -> impl Iterator<Item = &str> {
+    text.char_indices().skip(1).map(move |(at, _)| &text[..at])
+}
+
+/// `value` for quoting in a message: whole when it has at most `max_chars` characters,
+/// otherwise its start and end around `…`, cut on character boundaries.
+pub fn abbreviate(value: &str, max_chars: usize) -> std::borrow::Cow<'_, str> {
+    let count = value.chars().count();
+    if count <= max_chars {
+        return value.into();
+    }
+    let tail_chars = max_chars / 4;
+    let head_chars = max_chars.saturating_sub(tail_chars + 1);
+    let head: String = value.chars().take(head_chars).collect();
+    let tail: String = value.chars().skip(count - tail_chars).collect();
+    format!("{head}…{tail}").into()
+}
+
 /// Levenshtein distance, for "did you mean" suggestions on short field names.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();

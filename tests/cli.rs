@@ -65,7 +65,7 @@ fn color_always_colours_and_no_color_is_honoured_in_auto_mode() {
 
 #[test]
 fn clean_file_prints_one_line_and_exits_zero() {
-    let output = robolint(&["-"], b"User-agent: *\nDisallow: /private/\n");
+    let output = robolint(&["-"], b"User-agent: *\nDisallow: /search/\n");
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(stdout(&output), "<stdin>: no problems\n");
 }
@@ -88,7 +88,7 @@ fn directory_means_every_robots_txt_below_it() {
     let dir = temp_dir("walk");
     std::fs::create_dir_all(dir.join("site/a")).expect("mkdir");
     std::fs::write(dir.join("site/a/robots.txt"), "User-agent: *\nDisallow /x\n").expect("write");
-    std::fs::write(dir.join("site/robots.txt"), "User-agent: *\nDisallow: /\n").expect("write");
+    std::fs::write(dir.join("site/robots.txt"), "User-agent: *\nDisallow: /search/\n").expect("write");
     std::fs::write(dir.join("site/notes.txt"), "Dissallow: /ignored\n").expect("write");
     let output = robolint(&["--format", "concise", dir.join("site").to_str().expect("utf-8 path")], b"");
     let text = stdout(&output);
@@ -166,4 +166,115 @@ fn sample_in_readme_exists_and_has_findings() {
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/samples/robots.txt");
     let output = robolint(&["--color", "never", sample.to_str().expect("utf-8 path")], b"");
     assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+}
+
+#[test]
+fn nearest_robolint_toml_applies_and_no_config_ignores_it() {
+    let dir = temp_dir("config");
+    std::fs::create_dir_all(dir.join("site")).expect("mkdir");
+    std::fs::write(
+        dir.join("robolint.toml"),
+        "fail-on = \"error\"\n[rules]\nglob-pattern = \"off\"\nrobots-txt-in-rule = \"error\"\n",
+    )
+    .expect("write");
+    let robots = dir.join("site/robots.txt");
+    std::fs::write(&robots, "User-agent: *\nDisallow: /tmp/*\nDisallow: /robots.txt\n").expect("write");
+    let robots = robots.to_str().expect("utf-8 path");
+    let configured = robolint(&["--format", "concise", robots], b"");
+    let text = stdout(&configured);
+    assert!(!text.contains("glob-pattern"), "{text}");
+    assert!(text.contains("error[RL302 robots-txt-in-rule]"), "{text}");
+    assert_eq!(configured.status.code(), Some(1));
+    let ignored = stdout(&robolint(&["--format", "concise", "--no-config", robots], b""));
+    assert!(ignored.contains("warning[RL301 glob-pattern]") && ignored.contains("warning[RL302"), "{ignored}");
+    let explicit_path = dir.join("other.toml");
+    std::fs::write(&explicit_path, "[rules]\nrobots-txt-in-rule = \"off\"\n").expect("write");
+    let explicit =
+        stdout(&robolint(&["--format", "concise", "--config", explicit_path.to_str().expect("utf-8"), robots], b""));
+    assert!(!explicit.contains("RL302") && explicit.contains("RL301"), "{explicit}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn configuration_errors_name_the_file_and_the_key() {
+    let dir = temp_dir("bad-config");
+    let config = dir.join("robolint.toml");
+    std::fs::write(&config, "target = \"portable\"\n[rules]\nglob-patern = \"off\"\n").expect("write");
+    let output = robolint(&["--color", "never", "--config", config.to_str().expect("utf-8"), "-"], b"User-agent: *\n");
+    let errors = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{errors}");
+    assert!(errors.contains("robolint.toml") && errors.contains("unknown rule `glob-patern`"), "{errors}");
+    assert!(errors.contains("3 │ glob-patern"), "the key is shown in context: {errors}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn target_changes_severity_and_says_who_is_affected() {
+    let text = b"User-agent: *\nDisallow: /tmp/*\nDisallow /private/\n";
+    let google = stdout(&robolint(&["--format", "concise", "--target", "google", "-"], text));
+    assert!(google.contains("info[RL301 glob-pattern]") && !google.contains("RL101"), "{google}");
+    let draft = robolint(&["--format", "concise", "--target", "draft-1996", "-"], text);
+    let draft_text = stdout(&draft);
+    assert!(draft_text.contains("error[RL301 glob-pattern]") && draft_text.contains("error[RL101"), "{draft_text}");
+    let human = stdout(&robolint(&["--color", "never", "--target", "draft-1996,rfc9309", "-"], text));
+    assert!(human.contains("affects robots that follow: draft-1996"), "{human}");
+    assert_eq!(robolint(&["--target", "bing", "-"], text).status.code(), Some(2));
+}
+
+#[test]
+fn inline_suppressions_silence_and_unused_ones_are_reported() {
+    let text = b"User-agent: *\nDisallow: /tmp/* # robolint: disable=glob-pattern\n# robolint: disable=RL301\nDisallow: /a*\nDisallow: /b # robolint: disable=glob-pattern,no-such-rule\n";
+    let out = stdout(&robolint(&["--format", "concise", "-"], text));
+    assert!(!out.contains("[RL301"), "{out}");
+    assert!(out.contains("<stdin>:5:34: warning[RL901 unused-suppression]"), "{out}");
+    assert!(out.contains("<stdin>:5:47: warning[RL902 unknown-rule-in-suppression]"), "{out}");
+    let whole_file = b"# robolint: disable-file=glob-pattern\nUser-agent: *\nDisallow: /a*\n";
+    assert_eq!(stdout(&robolint(&["-"], whole_file)), "<stdin>: no problems\n");
+}
+
+#[test]
+fn fix_rewrites_in_place_keeping_comments_and_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("fix");
+    let robots = dir.join("robots.txt");
+    let original = "# keep me\nUser-agent: *\nDisallow /private/ # why\nDisallow: /tmp/*\nDisallow: /robots.txt\n";
+    std::fs::write(&robots, original).expect("write");
+    std::fs::set_permissions(&robots, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    let path = robots.to_str().expect("utf-8 path");
+
+    let diff = robolint(&["--diff", path], b"");
+    assert_eq!(diff.status.code(), Some(1));
+    let diff_text = stdout(&diff);
+    assert!(
+        diff_text.contains("\n-Disallow /private/ # why\n") && diff_text.contains("\n+Disallow: /private/ # why\n"),
+        "{diff_text}"
+    );
+    assert_eq!(std::fs::read_to_string(&robots).expect("read"), original, "--diff changes nothing");
+
+    let fixed = robolint(&["--fix", "--format", "concise", path], b"");
+    let after = std::fs::read_to_string(&robots).expect("read");
+    assert_eq!(after, "# keep me\nUser-agent: *\nDisallow: /private/ # why\nDisallow: /tmp/\nDisallow: /robots.txt\n");
+    assert!(stdout(&fixed).contains("[RL302 robots-txt-in-rule]"), "the unsafe fix is not applied: {}", stdout(&fixed));
+    let mode = std::fs::metadata(&robots).expect("stat").permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).expect("list").flatten().map(|entry| entry.file_name()).collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file is left behind: {leftovers:?}");
+
+    robolint(&["--fix", "--unsafe-fixes", path], b"");
+    assert!(std::fs::read_to_string(&robots).expect("read").ends_with("Disallow: /tmp/\nDisallow:\n"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn fix_refuses_input_it_cannot_reproduce_byte_for_byte() {
+    let dir = temp_dir("fix-latin1");
+    let robots = dir.join("robots.txt");
+    let original = b"User-agent: *\nDisallow /caf\xE9/\n";
+    std::fs::write(&robots, original).expect("write");
+    let output = robolint(&["--fix", robots.to_str().expect("utf-8 path")], b"");
+    assert!(stderr(&output).contains("not fixed: it is not UTF-8 text"), "{}", stderr(&output));
+    assert_eq!(std::fs::read(&robots).expect("read"), original);
+    let stdin = robolint(&["--fix", "-"], b"User-agent: *\nDisallow /x\n");
+    assert!(stderr(&stdin).contains("standard input cannot be changed in place"), "{}", stderr(&stdin));
+    let _ = std::fs::remove_dir_all(dir);
 }

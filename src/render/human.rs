@@ -36,6 +36,10 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
         if let Some(help) = &diagnostic.help {
             report = report.with_help(help);
         }
+        if !diagnostic.affects.is_empty() {
+            let dialects: Vec<String> = diagnostic.affects.iter().map(ToString::to_string).collect();
+            report = report.with_note(format!("affects robots that follow: {}", dialects.join(", ")));
+        }
         if let Some(fix) = &diagnostic.fix {
             report = report.with_note(format!("fix ({}): {}", fix.applicability.as_str(), fix.message));
         }

@@ -5,7 +5,30 @@ use crate::rules::{Context, Findings};
 const SAMPLE_CHARS: usize = 4096;
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    let sample = cx.text.char_indices().take(SAMPLE_CHARS);
+    let Some(Verdict { at, c, suspicious, total }) = verdict(cx.text) else { return };
+    out.report(
+        Span::new(at, at + c.len_utf8()),
+        format!("this file holds binary data ({suspicious} of its first {total} characters are control characters or invalid bytes)"),
+    )
+    .help("the server answers /robots.txt with something that is not text; robots find no rules in it");
+    out.not_robots_txt();
+}
+
+/// The first suspicious character and the counts behind a binary verdict.
+struct Verdict {
+    at: usize,
+    c: char,
+    suspicious: usize,
+    total: usize,
+}
+
+/// True when this rule reports `text` as binary (nul-byte defers to it then).
+pub(super) fn is_binary(text: &str) -> bool {
+    verdict(text).is_some()
+}
+
+fn verdict(text: &str) -> Option<Verdict> {
+    let sample = text.char_indices().take(SAMPLE_CHARS);
     let mut suspicious = 0;
     let mut total = 0;
     let mut first = None;
@@ -19,11 +42,6 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
     }
     // One in ten: text with a stray NUL or a few bad bytes is not binary; images and
     // executables are far above it.
-    let Some((at, c)) = first.filter(|_| suspicious * 10 >= total) else { return };
-    out.report(
-        Span::new(at, at + c.len_utf8()),
-        format!("this file holds binary data ({suspicious} of its first {total} characters are control characters or invalid bytes)"),
-    )
-    .help("the server answers /robots.txt with something that is not text; robots find no rules in it");
-    out.not_robots_txt();
+    let (at, c) = first.filter(|_| suspicious * 10 >= total)?;
+    Some(Verdict { at, c, suspicious, total })
 }

@@ -32,19 +32,6 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             );
         }
     }
-    for (_, _, field) in cx.doc.agent_lines() {
-        let value = cx.slice(field.value);
-        if value == "*" {
-            continue;
-        }
-        if let Some(at) = value.find('*') {
-            out.report(
-                Span::new(field.value.start + at, field.value.start + at + 1),
-                format!("`{value}` is not a pattern: only `*` alone means every robot"),
-            )
-            .help("name each robot by its product token; no robot expands `*` inside a User-agent value");
-        }
-    }
 }
 
 /// A rule that means the same to RFC 9309 robots and reads better to older ones:

@@ -5,12 +5,12 @@ use crate::rules::{Context, Findings};
 const LINES_TO_SCAN: usize = 20;
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    let html_line = cx
-        .lines()
-        .iter()
-        .filter(|line| !matches!(line.kind, LineKind::Blank | LineKind::Comment))
-        .take(LINES_TO_SCAN)
-        .find(|line| starts_html(cx.slice(line.span).trim_start()));
+    let mut content_lines =
+        cx.lines().iter().filter(|line| !matches!(line.kind, LineKind::Blank | LineKind::Comment)).take(LINES_TO_SCAN);
+    // A file that opens with a tag is markup; further down only document-level tags count,
+    // so one stray `<br>` in a real robots.txt does not hide all its rules.
+    let opens_with_tag = content_lines.next().filter(|line| starts_tag(cx.slice(line.span).trim_start()));
+    let html_line = opens_with_tag.or_else(|| content_lines.find(|line| starts_html(cx.slice(line.span).trim_start())));
     let Some(line) = html_line else { return };
     out.report(line.span, "this file is an HTML page, not a robots.txt file")
         .help(
@@ -18,6 +18,12 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
              Robots find no rules in it and crawl everything; serve a plain-text robots.txt, or a 404 status",
         );
     out.not_robots_txt();
+}
+
+/// `<` followed by a tag name, `!` or `?`: no robots.txt line starts like that.
+fn starts_tag(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next() == Some('<') && chars.next().is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, '!' | '?'))
 }
 
 fn starts_html(text: &str) -> bool {

@@ -2,22 +2,26 @@
 //! `pub fn check(cx: &Context, out: &mut Findings)`, a metadata file `rules/<name>.toml`
 //! and a folder of cases `corpus/<name>/`; `tests/registry.rs` names any part missing.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::dialect::Dialect;
 use crate::model::{Document, Line, Span};
 use crate::source::Source;
+use crate::suppression::Suppression;
 
 macro_rules! registry {
     ($($module:ident => $name:literal,)*) => {
         $(mod $module;)*
 
         /// Every rule, in the order the engine runs them: file-level rules first (they may
-        /// find the input is no robots.txt at all), the strict-syntax catch-all last (it
-        /// needs every other finding).
+        /// find the input is no robots.txt at all), then the strict-syntax catch-all (it
+        /// needs every other finding), then the suppression rules (they need to know what
+        /// the suppressions silenced).
         static ENTRIES: &[Entry] = &[
             $(Entry {
                 module: stringify!($module),
@@ -47,6 +51,7 @@ registry! {
     invalid_percent_encoding => "invalid-percent-encoding",
     non_ascii_path => "non-ascii-path",
     multiple_paths => "multiple-paths",
+    space_in_path => "space-in-path",
     line_continuation => "line-continuation",
     space_before_colon => "space-before-colon",
     trailing_whitespace => "trailing-whitespace",
@@ -55,11 +60,38 @@ registry! {
     blank_line_in_record => "blank-line-in-record",
     rule_before_user_agent => "rule-before-user-agent",
     missing_record_separator => "missing-record-separator",
+    duplicate_agent => "duplicate-agent",
+    agent_substring_capture => "agent-substring-capture",
+    unreachable_record => "unreachable-record",
+    agent_pattern => "agent-pattern",
+    whole_site_blocked => "whole-site-blocked",
+    too_many_rules => "too-many-rules",
+    duplicate_rule => "duplicate-rule",
+    redundant_rule => "redundant-rule",
+    shadowed_rule => "shadowed-rule",
+    allow_all_and_disallow_all => "allow-all-and-disallow-all",
     glob_pattern => "glob-pattern",
     robots_txt_in_rule => "robots-txt-in-rule",
     query_in_path => "query-in-path",
     extension_outside_record => "extension-outside-record",
+    empty_file => "empty-file",
+    long_line => "long-line",
+    nul_byte => "nul-byte",
+    file_name => "file-name",
+    regex_in_path => "regex-in-path",
+    fragment_in_path => "fragment-in-path",
+    encoded_slash => "encoded-slash",
+    path_case_variants => "path-case-variants",
+    allow_for_1994_robots => "allow-for-1994-robots",
+    sensitive_path => "sensitive-path",
+    path_too_long => "path-too-long",
+    sitemap_url => "sitemap-url",
+    crawl_delay_value => "crawl-delay-value",
+    nonstandard_field => "nonstandard-field",
+    malformed_field_value => "malformed-field-value",
     strict_syntax => "strict-syntax",
+    unused_suppression => "unused-suppression",
+    unknown_rule_in_suppression => "unknown-rule-in-suppression",
 }
 
 type CheckFn = fn(&Context<'_>, &mut Findings);
@@ -89,7 +121,116 @@ pub struct Metadata {
     pub summary: String,
     /// Where the rule's reasoning comes from: document and section.
     pub spec: String,
+    /// How much the finding matters to each dialect's robots, where that differs from
+    /// `severity` (a glob is an error for 1996 robots and a remark for RFC 9309 ones).
+    #[serde(default)]
+    pub targets: Targets,
+    /// Settings a user may give under `[rules.<name>]` in robolint.toml.
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionSpec>,
     pub docs: Docs,
+}
+
+/// A severity, or off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Off,
+    Info,
+    Warning,
+    Error,
+}
+
+impl Level {
+    pub fn severity(self) -> Option<Severity> {
+        match self {
+            Level::Off => None,
+            Level::Info => Some(Severity::Info),
+            Level::Warning => Some(Severity::Warning),
+            Level::Error => Some(Severity::Error),
+        }
+    }
+}
+
+impl From<Severity> for Level {
+    fn from(severity: Severity) -> Level {
+        match severity {
+            Severity::Info => Level::Info,
+            Severity::Warning => Level::Warning,
+            Severity::Error => Level::Error,
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Level, String> {
+        match text {
+            "off" => Ok(Level::Off),
+            other => other
+                .parse::<Severity>()
+                .map(Level::from)
+                .map_err(|_| format!("unknown level `{other}` (expected off, info, warning or error)")),
+        }
+    }
+}
+
+/// Per-dialect levels; a dialect left out gets the rule's `severity`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Targets {
+    #[serde(rename = "norobots-1994")]
+    pub norobots_1994: Option<Level>,
+    #[serde(rename = "draft-1996")]
+    pub draft_1996: Option<Level>,
+    pub rfc9309: Option<Level>,
+    pub google: Option<Level>,
+}
+
+/// One option a rule accepts, with its default.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionSpec {
+    pub doc: String,
+    pub default: toml::Value,
+}
+
+impl Metadata {
+    /// How much a finding matters to robots of `dialect`.
+    pub fn level_for(&self, dialect: Dialect) -> Level {
+        let targets = &self.targets;
+        let specific = match dialect {
+            Dialect::Norobots1994 => targets.norobots_1994,
+            Dialect::Draft1996 => targets.draft_1996,
+            Dialect::Rfc9309 => targets.rfc9309,
+            Dialect::Google => targets.google,
+        };
+        specific.unwrap_or(Level::from(self.severity))
+    }
+
+    /// The level for a site whose robots follow `dialects`. Portable (all four) is its own
+    /// stance, `severity`, weighed once for the whole web; a narrower set gets the most any
+    /// of its dialects cares.
+    pub fn level_for_targets(&self, dialects: &[Dialect]) -> Level {
+        if Dialect::ALL.iter().all(|dialect| dialects.contains(dialect)) {
+            return Level::from(self.severity);
+        }
+        dialects.iter().map(|&dialect| self.level_for(dialect)).max().unwrap_or(Level::Off)
+    }
+
+    /// Of `dialects`, those whose robots the finding really affects (warning or worse),
+    /// when that is not all of them; empty when the rule is the same for every robot.
+    pub fn affected(&self, dialects: &[Dialect]) -> Vec<Dialect> {
+        let affected: Vec<Dialect> =
+            dialects.iter().copied().filter(|&dialect| self.level_for(dialect) >= Level::Warning).collect();
+        let uniform = Dialect::ALL.iter().all(|&dialect| self.level_for(dialect) == Level::from(self.severity));
+        if uniform {
+            Vec::new()
+        } else {
+            affected
+        }
+    }
 }
 
 fn enabled_by_default() -> bool {
@@ -114,6 +255,7 @@ pub struct Docs {
     pub good: String,
 }
 
+#[derive(Debug)]
 pub struct Rule {
     pub metadata: Metadata,
     /// The Rust module that implements it (`glob_pattern` for `glob-pattern`).
@@ -182,6 +324,13 @@ pub struct Context<'a> {
     /// The spans of what earlier rules that explain strict failures reported, enabled or
     /// not: where the strict-syntax catch-all has nothing to add.
     pub strict_explanations: &'a [Span],
+    /// The running rule's metadata (for option defaults).
+    pub metadata: &'a Metadata,
+    /// The running rule's options from robolint.toml.
+    pub options: &'a toml::Table,
+    /// The file's suppression comments; by the time rules of the `suppression` category
+    /// run, each records whether it silenced anything.
+    pub suppressions: &'a [Suppression],
 }
 
 impl<'a> Context<'a> {
@@ -191,6 +340,23 @@ impl<'a> Context<'a> {
 
     pub fn slice(&self, span: Span) -> &'a str {
         span.text(self.text)
+    }
+
+    /// An option's value: the user's from robolint.toml, else the default from the rule's
+    /// metadata. Configuration loading has checked the user's value has the default's type.
+    pub fn option(&self, name: &str) -> Option<&'a toml::Value> {
+        self.options.get(name).or_else(|| self.metadata.options.get(name).map(|spec| &spec.default))
+    }
+
+    pub fn option_usize(&self, name: &str) -> Option<usize> {
+        self.option(name).and_then(toml::Value::as_integer).and_then(|value| usize::try_from(value).ok())
+    }
+
+    pub fn option_strings(&self, name: &str) -> Vec<&'a str> {
+        self.option(name)
+            .and_then(toml::Value::as_array)
+            .map(|values| values.iter().filter_map(toml::Value::as_str).collect())
+            .unwrap_or_default()
     }
 }
 
@@ -218,6 +384,7 @@ impl Findings {
             labels: Vec::new(),
             help: None,
             fix: None,
+            affects: Vec::new(),
         });
         let last = self.diagnostics.len() - 1;
         &mut self.diagnostics[last]

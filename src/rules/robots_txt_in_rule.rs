@@ -1,5 +1,5 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::{Directive, Span};
+use crate::model::Directive;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
@@ -20,9 +20,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         let (message, edit) = if field.is(Directive::Disallow) || only_rule {
             ("Replace with `Disallow:` (allows everything, as this line did)", Edit::replace(field.name.to(field.value), "Disallow:"))
         } else {
-            // Keep a trailing comment as a comment line of its own.
-            let end = line.comment.map_or(line.ending_span.end, |comment| comment.start);
-            ("Delete the rule", Edit::delete(Span::new(line.span.start, end)))
+            ("Delete the rule", Edit::delete(line.field_removal()))
         };
         diagnostic.fix(Applicability::Unsafe, message, vec![edit]);
     }

@@ -1,0 +1,113 @@
+//! One function per LSP method: typed parameters in, a typed result (or an error) out.
+
+use lsp_server::{ErrorCode, ResponseError};
+use lsp_types::{
+    CodeActionParams, CodeActionResponse, CompletionParams, CompletionResponse, DidChangeTextDocumentParams,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams, DocumentSymbolParams,
+    DocumentSymbolResponse, Hover, HoverContents, HoverParams, MarkupContent, MarkupKind, TextEdit, Uri,
+};
+
+use super::code_actions::code_actions;
+use super::completion::complete;
+use super::documents::{Documents, OpenDocument};
+use super::hover::hover;
+use super::symbols::document_symbols;
+use crate::model::Span;
+
+pub type Answer<T> = Result<T, ResponseError>;
+
+/// What a notification asks the server to do next.
+pub enum Effect {
+    None,
+    /// Tell the user something (a configuration problem).
+    ShowWarning(String),
+    /// Send empty diagnostics for a document that closed.
+    ClearDiagnostics(Uri),
+}
+
+fn not_open(uri: &Uri) -> ResponseError {
+    ResponseError {
+        code: ErrorCode::RequestFailed as i32,
+        message: format!("no open document {}: send textDocument/didOpen first", uri.as_str()),
+        data: None,
+    }
+}
+
+fn document<'a>(documents: &'a mut Documents, uri: &Uri) -> Answer<&'a mut OpenDocument> {
+    documents.get_mut(uri).ok_or_else(|| not_open(uri))
+}
+
+pub fn did_open(documents: &mut Documents, params: DidOpenTextDocumentParams) -> Effect {
+    let item = params.text_document;
+    match documents.open(item.uri, item.version, item.text) {
+        Some(problem) => Effect::ShowWarning(problem),
+        None => Effect::None,
+    }
+}
+
+/// Applies the edits; diagnostics go out once the queue of incoming messages is empty.
+pub fn did_change(documents: &mut Documents, params: DidChangeTextDocumentParams) -> Effect {
+    let identifier = params.text_document;
+    match documents.get_mut(&identifier.uri) {
+        Some(document) => document.apply_changes(identifier.version, params.content_changes),
+        None => eprintln!("robolint lsp: didChange for {}, which is not open: ignored", identifier.uri.as_str()),
+    }
+    Effect::None
+}
+
+pub fn did_close(documents: &mut Documents, params: DidCloseTextDocumentParams) -> Effect {
+    let uri = params.text_document.uri;
+    documents.close(&uri);
+    Effect::ClearDiagnostics(uri)
+}
+
+pub fn did_change_watched_files(documents: &mut Documents) -> Effect {
+    let problems = documents.reload_settings();
+    if problems.is_empty() {
+        Effect::None
+    } else {
+        Effect::ShowWarning(problems.join("\n"))
+    }
+}
+
+pub fn code_action(documents: &mut Documents, params: CodeActionParams) -> Answer<CodeActionResponse> {
+    let document = document(documents, &params.text_document.uri)?;
+    Ok(code_actions(&document.linted(), params.range, params.context.only.as_deref()))
+}
+
+pub fn hover_at(documents: &mut Documents, params: HoverParams) -> Answer<Option<Hover>> {
+    let at = params.text_document_position_params;
+    let document = document(documents, &at.text_document.uri)?;
+    let linted = document.linted();
+    let offset = linted.lines.offset(linted.text, at.position);
+    Ok(hover(linted.report, offset).map(|(span, markdown)| Hover {
+        contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: markdown }),
+        range: Some(linted.lines.range(linted.text, span)),
+    }))
+}
+
+pub fn completion(documents: &mut Documents, params: CompletionParams) -> Answer<Option<CompletionResponse>> {
+    let at = params.text_document_position;
+    let document = document(documents, &at.text_document.uri)?;
+    Ok(Some(CompletionResponse::Array(complete(&document.text, &document.lines, at.position))))
+}
+
+pub fn document_symbol(
+    documents: &mut Documents,
+    params: DocumentSymbolParams,
+) -> Answer<Option<DocumentSymbolResponse>> {
+    let document = document(documents, &params.text_document.uri)?;
+    let linted = document.linted();
+    Ok(Some(DocumentSymbolResponse::Nested(document_symbols(linted.report, linted.lines))))
+}
+
+/// The whole document, formatted, as one edit; no edits when it is already formatted.
+pub fn formatting(documents: &mut Documents, params: DocumentFormattingParams) -> Answer<Option<Vec<TextEdit>>> {
+    let document = document(documents, &params.text_document.uri)?;
+    let formatted = crate::format::format(&document.text);
+    if formatted == document.text {
+        return Ok(Some(Vec::new()));
+    }
+    let whole = document.lines.range(&document.text, Span::new(0, document.text.len()));
+    Ok(Some(vec![TextEdit::new(whole, formatted)]))
+}

@@ -1,0 +1,325 @@
+//! Hover: what a field means and who honours it, what a rule named in a suppression comment
+//! checks, and which records and robots a User-agent value reaches.
+
+use crate::dialect::{Dialect, Matcher};
+use crate::lint::Report;
+use crate::model::{Directive, Document, Field, LineIndex, Record, Span};
+use crate::rules::Rule;
+use crate::suppression;
+
+use super::completion::WELL_KNOWN_ROBOTS;
+use super::diagnostics::RULE_DOCS_BASE;
+
+/// What one field means, which dialects' robots act on it, and where that is written.
+struct FieldDoc {
+    directive: Directive,
+    meaning: &'static str,
+    honoured_by: &'static [Dialect],
+    /// How the dialects differ, or who outside them reads the field.
+    notes: &'static str,
+    spec: &'static str,
+}
+
+const ALL: &[Dialect] = &Dialect::ALL;
+const NONE: &[Dialect] = &[];
+const EXTENSION_SPEC: &str = "none of the four specifications defines it; the 1996 draft (§3.2, `extension` in §3.3) \
+     allows fields it does not define, the 1994 standard tells robots to ignore them, and RFC 9309 §2.2.4 lets \
+     crawlers read other records";
+
+/// Written from the 1994 standard, the 1996 draft and RFC 9309 (`../shared/spec/`); the
+/// extension fields are in none of them, so their notes say whose practice they describe.
+const FIELD_DOCS: &[FieldDoc] = &[
+    FieldDoc {
+        directive: Directive::UserAgent,
+        meaning: "Names the robot a record is for; the Allow and Disallow lines after it apply to that robot. \
+                  Several User-agent lines in a row share one record, and `*` stands for every robot that no \
+                  other record names.",
+        honoured_by: ALL,
+        notes: "1994 and 1996 robots look for their name inside the value (a case-insensitive substring) and obey \
+                the first record that matches. RFC 9309 robots compare a product token (letters, `_` and `-`) \
+                case-insensitively and merge every group that names them; Google picks the most specific match.",
+        spec: "1994 standard, \"The Format\" (User-agent); 1996 draft §3.2.1; RFC 9309 §2.2.1",
+    },
+    FieldDoc {
+        directive: Directive::Disallow,
+        meaning: "A path the record's robots must not fetch: every URL whose path starts with the value. An empty \
+                  value disallows nothing.",
+        honoured_by: ALL,
+        notes: "1994 robots compare plain prefixes; the 1996 draft decodes %xx first (except `%2F`) and uses the \
+                first matching line; RFC 9309 and Google use the longest match and read `*` and `$` as wildcards.",
+        spec: "1994 standard, \"The Format\" (Disallow); 1996 draft §3.2.2; RFC 9309 §2.2.2",
+    },
+    FieldDoc {
+        directive: Directive::Allow,
+        meaning: "A path the record's robots may fetch even though a Disallow line covers it.",
+        honoured_by: &[Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google],
+        notes: "The 1994 standard has no Allow, so its robots skip the line. Under the 1996 draft the first \
+                matching line in the record wins, so an Allow must come before the Disallow it carves out; under \
+                RFC 9309 the longest match wins and Allow wins a tie.",
+        spec: "1996 draft §3.2.2 and §5.1; RFC 9309 §2.2.2",
+    },
+    FieldDoc {
+        directive: Directive::Sitemap,
+        meaning: "The absolute URL of a sitemap listing the site's pages. It belongs to the whole file, not to a \
+                  record, and may appear anywhere.",
+        honoured_by: &[Dialect::Rfc9309, Dialect::Google],
+        notes: "RFC 9309 names Sitemaps as the example of a record crawlers may read outside the groups; Google, \
+                Bing and most large crawlers read it. 1994 and 1996 robots ignore it.",
+        spec: "RFC 9309 §2.2.4 (other records); the sitemaps.org protocol",
+    },
+    FieldDoc {
+        directive: Directive::CrawlDelay,
+        meaning: "How many seconds the record's robots should wait between two requests.",
+        honoured_by: NONE,
+        notes: "Read by Bing and some other crawlers; Googlebot ignores it. Put it inside the record of the robots \
+                it is meant for.",
+        spec: EXTENSION_SPEC,
+    },
+    FieldDoc {
+        directive: Directive::Host,
+        meaning: "The preferred domain of a site that is served under several (its main mirror).",
+        honoured_by: NONE,
+        notes: "Yandex's extension, which Yandex itself has since replaced with redirects; other robots ignore it.",
+        spec: EXTENSION_SPEC,
+    },
+    FieldDoc {
+        directive: Directive::CleanParam,
+        meaning: "Query parameters that do not change a page (session ids, tracking tags), optionally for one \
+                  path prefix: `Clean-param: ref&sid /articles/`.",
+        honoured_by: NONE,
+        notes: "Yandex's extension; other robots ignore it.",
+        spec: EXTENSION_SPEC,
+    },
+    FieldDoc {
+        directive: Directive::RequestRate,
+        meaning: "How many pages a robot may fetch per period, as `pages/seconds` (`1/5`: one page every five \
+                  seconds).",
+        honoured_by: NONE,
+        notes: "From a 1990s proposal to extend the standard; few robots read it.",
+        spec: EXTENSION_SPEC,
+    },
+    FieldDoc {
+        directive: Directive::VisitTime,
+        meaning: "The hours (UTC, as `hhmm-hhmm`) during which robots may visit.",
+        honoured_by: NONE,
+        notes: "From the same 1990s proposal as Request-rate; few robots read it.",
+        spec: EXTENSION_SPEC,
+    },
+    FieldDoc {
+        directive: Directive::Noindex,
+        meaning: "Meant to keep matching pages out of a search index (rather than uncrawled).",
+        honoured_by: NONE,
+        notes: "Google read it unofficially and stopped in September 2019; use a `noindex` robots meta tag or \
+                X-Robots-Tag header instead.",
+        spec: EXTENSION_SPEC,
+    },
+    FieldDoc {
+        directive: Directive::ContentSignal,
+        meaning: "States how content may be used once fetched, such as `search=yes, ai-train=no`: a preference \
+                  about use, not a rule about access.",
+        honoured_by: NONE,
+        notes: "Cloudflare's Content Signals Policy (2025); no robot is bound to it, and it changes no Allow or \
+                Disallow decision.",
+        spec: EXTENSION_SPEC,
+    },
+];
+
+/// The hover text (Markdown) at byte `offset`, and the span it describes.
+pub fn hover(report: &Report, offset: usize) -> Option<(Span, String)> {
+    let text = report.source.text.as_str();
+    let document = &report.document;
+    if let Some(found) = rule_in_suppression(report, offset) {
+        return Some(found);
+    }
+    let line = document.line_at(offset)?;
+    let field = document.lines[line].field()?;
+    if contains(field.name, offset) {
+        let docs = FIELD_DOCS.iter().find(|docs| Some(docs.directive) == field.directive)?;
+        return Some((field.name, field_markdown(docs)));
+    }
+    if field.is(Directive::UserAgent) && contains(field.value, offset) && !field.value.is_empty() {
+        return Some((field.value, agent_markdown(document, text, line, field)));
+    }
+    None
+}
+
+/// Half-open, except that the position just after a word still hovers it.
+fn contains(span: Span, offset: usize) -> bool {
+    span.start <= offset && offset <= span.end
+}
+
+fn rule_in_suppression(report: &Report, offset: usize) -> Option<(Span, String)> {
+    let suppressions = suppression::find(&report.document, &report.source.text);
+    let named = suppressions.iter().flat_map(|found| &found.names).find(|named| contains(named.span, offset))?;
+    Some((named.span, rule_markdown(named.rule?)))
+}
+
+fn rule_markdown(rule: &Rule) -> String {
+    let metadata = &rule.metadata;
+    let level = if metadata.default_enabled { metadata.severity.as_str() } else { "off by default" };
+    format!(
+        "**{code} {name}** ({level}, {category})\n\n{summary}\n\n{why}\n\n**Bad**\n```robots.txt\n{bad}```\n\n\
+         **Good**\n```robots.txt\n{good}```\n\nSpec: {spec}\n\n[{name}]({RULE_DOCS_BASE}{name})",
+        code = metadata.code,
+        name = metadata.name,
+        category = metadata.category,
+        summary = metadata.summary,
+        why = metadata.docs.why.trim(),
+        bad = metadata.docs.bad,
+        good = metadata.docs.good,
+        spec = metadata.spec,
+    )
+}
+
+fn field_markdown(docs: &FieldDoc) -> String {
+    let names =
+        |dialects: &mut dyn Iterator<Item = Dialect>| dialects.map(dialect_title).collect::<Vec<_>>().join(", ");
+    let honoured = names(&mut docs.honoured_by.iter().copied());
+    let ignored = names(&mut Dialect::ALL.into_iter().filter(|dialect| !docs.honoured_by.contains(dialect)));
+    let mut out = format!("**{}**\n\n{}\n\n", docs.directive.canonical_name(), docs.meaning);
+    if !honoured.is_empty() {
+        out.push_str(&format!("Honoured by: {honoured}\n\n"));
+    }
+    if !ignored.is_empty() {
+        out.push_str(&format!("Not part of: {ignored}\n\n"));
+    }
+    out.push_str(&format!("{}\n\nSpec: {}", docs.notes, docs.spec));
+    out
+}
+
+fn dialect_title(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Norobots1994 => "1994 standard",
+        Dialect::Draft1996 => "1996 draft",
+        Dialect::Rfc9309 => "RFC 9309",
+        Dialect::Google => "Google",
+    }
+}
+
+/// The record the agent line belongs to, other records naming the same agent, and the
+/// well-known robots the value reaches.
+fn agent_markdown(document: &Document, text: &str, line: LineIndex, field: &Field) -> String {
+    let value = field.value.text(text);
+    let mut out = format!("**User-agent: {value}**\n\n");
+    if let Some(record) = document.record_of(line) {
+        out.push_str(&format!("In the record at {}.\n\n", describe_record(record)));
+    }
+    let others: Vec<String> = document
+        .records
+        .iter()
+        .filter(|record| !record.agents.contains(&line) && names_agent(document, text, record, value))
+        .map(describe_record)
+        .collect();
+    if !others.is_empty() {
+        out.push_str(&format!(
+            "Also named in the record{} at {}: RFC 9309 robots merge these records; 1994 and 1996 robots obey the first.\n\n",
+            if others.len() == 1 { "" } else { "s" },
+            others.join("; ")
+        ));
+    }
+    out.push_str(&captured_robots(document, text, line));
+    out
+}
+
+/// "lines 3–5 (2 rules)".
+fn describe_record(record: &Record) -> String {
+    let first = record.lines.first().map_or(0, |&line| line + 1);
+    let last = record.lines.last().map_or(0, |&line| line + 1);
+    let rules = record.rules.len();
+    let lines = if first == last { format!("line {first}") } else { format!("lines {first}–{last}") };
+    format!("{lines} ({rules} rule{})", if rules == 1 { "" } else { "s" })
+}
+
+fn names_agent(document: &Document, text: &str, record: &Record, value: &str) -> bool {
+    record.agents.iter().any(|&agent| {
+        document.lines[agent].field().is_some_and(|field| field.value.text(text).eq_ignore_ascii_case(value))
+    })
+}
+
+/// The well-known robots that obey this agent line's record, per dialect, as the matcher
+/// selects records: the draft's first substring match, RFC 9309's token match, Google's most
+/// specific agent.
+fn captured_robots(document: &Document, text: &str, line: LineIndex) -> String {
+    let mut out = String::from("Robots that obey this record:\n");
+    for dialect in Dialect::ALL {
+        let captured: Vec<String> = WELL_KNOWN_ROBOTS
+            .iter()
+            .filter(|&&robot| robot != "*")
+            .filter(|robot| Matcher::new(document, text, robot, dialect).agent_lines().contains(&line))
+            .map(|robot| format!("`{robot}`"))
+            .collect();
+        let list = if captured.is_empty() { "none of the well-known robots".to_string() } else { captured.join(", ") };
+        out.push_str(&format!("- {}: {list}\n", dialect_title(dialect)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{lint, Settings, Source};
+
+    fn hover_at(text: &str, needle: &str) -> Option<String> {
+        let report = lint(Source::from(text), None, &Settings::default());
+        let offset = text.find(needle).expect("the needle");
+        hover(&report, offset + 1).map(|(_, markdown)| markdown)
+    }
+
+    #[test]
+    fn every_known_field_has_docs() {
+        for directive in Directive::ALL {
+            assert!(FIELD_DOCS.iter().any(|docs| docs.directive == directive), "{directive:?}");
+        }
+    }
+
+    #[test]
+    fn a_field_name_shows_its_meaning_and_dialects() {
+        let markdown = hover_at("User-agent: *\nallow: /x\nDisallow: /\n", "allow").expect("a hover");
+        assert!(markdown.starts_with("**Allow**"), "{markdown}");
+        assert!(markdown.contains("Honoured by: 1996 draft, RFC 9309, Google"), "{markdown}");
+        assert!(markdown.contains("Not part of: 1994 standard"), "{markdown}");
+    }
+
+    #[test]
+    fn an_agent_value_shows_its_record_and_the_robots_it_captures() {
+        let text = "User-agent: googlebot\nDisallow: /a\nDisallow: /b\n\nUser-agent: GoogleBot\nDisallow: /c\n";
+        let markdown = hover_at(text, "googlebot").expect("a hover");
+        assert!(markdown.contains("In the record at lines 1–3 (2 rules)"), "{markdown}");
+        assert!(markdown.contains("Also named in the record at lines 5–6 (1 rule)"), "{markdown}");
+        assert!(markdown.contains("`Googlebot`, `Googlebot-Image`, `Googlebot-News`"), "{markdown}");
+        assert!(!markdown.contains("Bingbot"), "{markdown}");
+    }
+
+    #[test]
+    fn star_captures_every_robot_without_a_record() {
+        let markdown =
+            hover_at("User-agent: bingbot\nDisallow: /\n\nUser-agent: *\nDisallow: /\n", "*").expect("a hover");
+        assert!(markdown.contains("`ia_archiver`"), "{markdown}");
+        assert!(!markdown.contains("`Bingbot`"), "{markdown}");
+    }
+
+    #[test]
+    fn capture_follows_each_dialect() {
+        // The draft's robot named googlebot obeys the first record whose value contains its
+        // name; Google's picks the most specific agent.
+        let text = "User-agent: googlebot-news\nDisallow: /a\n\nUser-agent: googlebot\nDisallow: /b\n";
+        let markdown = hover_at(text, "googlebot-news").expect("a hover");
+        let draft = markdown.lines().find(|line| line.contains("1996 draft")).unwrap_or_default();
+        let google = markdown.lines().find(|line| line.starts_with("- Google")).unwrap_or_default();
+        assert!(draft.contains("`Googlebot`") && draft.contains("`Googlebot-News`"), "{markdown}");
+        assert!(google.contains("`Googlebot-News`") && !google.contains("`Googlebot`,"), "{markdown}");
+    }
+
+    #[test]
+    fn a_rule_in_a_suppression_comment_shows_its_docs() {
+        let text = "User-agent: *\nDisallow: /x* # robolint: disable=RL301\n";
+        let markdown = hover_at(text, "RL301").expect("a hover");
+        assert!(markdown.starts_with("**RL301 glob-pattern**"), "{markdown}");
+        assert!(markdown.contains("https://robolint.dev/rules/glob-pattern"), "{markdown}");
+    }
+
+    #[test]
+    fn nothing_to_say_about_a_path() {
+        assert!(hover_at("User-agent: *\nDisallow: /private/\n", "private").is_none());
+    }
+}

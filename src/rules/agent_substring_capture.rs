@@ -1,0 +1,20 @@
+use crate::rules::{Context, Findings};
+
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let captures = cx.doc.agent_captures(cx.text);
+    let unreachable = cx.doc.unreachable_records(&captures);
+    let lines = cx.lines();
+    let value_of = |line: usize| lines[line].field().map_or("", |field| cx.slice(field.value));
+    for capture in captures.iter().filter(|capture| !capture.exact && !unreachable.contains(&capture.record)) {
+        let (robot, captor) = (value_of(capture.line), value_of(capture.by));
+        out.report(
+            lines[capture.line].field_span(),
+            format!("robots named `{robot}` obey the earlier record for `{captor}` under the 1996 draft: its value contains their name"),
+        )
+        .label(lines[capture.by].field_span(), format!("`{captor}` contains `{robot}`"))
+        .help(format!(
+            "the draft picks the first record whose User-agent value contains the robot's name, so `{robot}` never \
+             reaches this record; RFC 9309 robots compare whole names and do. Put the record for `{robot}` first"
+        ));
+    }
+}

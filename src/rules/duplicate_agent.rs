@@ -1,0 +1,16 @@
+use crate::rules::{Context, Findings};
+
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let captures = cx.doc.agent_captures(cx.text);
+    let unreachable = cx.doc.unreachable_records(&captures);
+    for capture in captures.iter().filter(|capture| capture.exact && !unreachable.contains(&capture.record)) {
+        let lines = cx.lines();
+        let value = lines[capture.line].field().map_or("", |field| cx.slice(field.value));
+        out.report(lines[capture.line].field_span(), format!("`{value}` already has a record above"))
+            .label(lines[capture.by].field_span(), "first named here")
+            .help(
+                "robots that follow the 1994 standard or the 1996 draft obey only the first record naming them and \
+                 ignore this one; RFC 9309 robots merge both records. Put all of this robot's rules in one record",
+            );
+    }
+}

@@ -1,0 +1,40 @@
+use std::collections::HashMap;
+
+use crate::diagnostic::{Applicability, Edit};
+use crate::model::Directive;
+use crate::rules::{Context, Findings};
+
+/// A rule repeated in its record, or a Disallow after an Allow for the very same path, which
+/// the Allow beats for every robot (first match for the draft, a tie Allow wins for RFC 9309).
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let lines = cx.lines();
+    for record in cx.doc.agent_records() {
+        let mut first_seen = HashMap::new();
+        for line in record.governed_rules() {
+            let Some(field) = lines[line].field() else { continue };
+            let value = cx.slice(field.value);
+            let first = *first_seen.entry((field.directive, value)).or_insert(line);
+            let written = lines[line].field_span().text(cx.text);
+            let removal = vec![Edit::delete(lines[line].field_removal())];
+            if first != line {
+                out.report(lines[line].field_span(), format!("`{written}` repeats a rule above"))
+                    .label(lines[first].field_span(), "first here")
+                    .help("a repeated rule changes nothing for any robot")
+                    .fix(Applicability::Safe, "Delete the repeated rule", removal);
+                continue;
+            }
+            let allowed_above = field.is(Directive::Disallow)
+                && !value.is_empty()
+                && first_seen.get(&(Some(Directive::Allow), value)).is_some_and(|&allow| allow < line);
+            if let (true, Some(&allow)) = (allowed_above, first_seen.get(&(Some(Directive::Allow), value))) {
+                out.report(
+                    lines[line].field_span(),
+                    format!("`{written}` never takes effect: the Allow for the same path above wins"),
+                )
+                .label(lines[allow].field_span(), "wins for every robot")
+                .help("robots that follow the draft stop at the first match, and RFC 9309 robots let Allow win a tie")
+                .fix(Applicability::Safe, "Delete the rule that never applies", removal);
+            }
+        }
+    }
+}

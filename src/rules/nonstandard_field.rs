@@ -1,0 +1,46 @@
+use crate::model::Directive;
+use crate::rules::{Context, Findings};
+
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    for line in cx.lines() {
+        let Some(field) = line.field() else { continue };
+        let Some(directive) = field.directive else { continue };
+        let Some(who) = who_honours(directive) else { continue };
+        let name = cx.slice(field.name);
+        out.report(field.name, format!("`{name}` is in no robots.txt standard: {who}")).help(
+            "the standards define only User-agent and Disallow, and Allow from the 1996 draft on (RFC 9309 \
+             lets crawlers read other records such as Sitemap); robots that do not know a field skip its line",
+        );
+    }
+}
+
+/// Which robots read a field the standards do not define, or `None` for the standard ones
+/// and Sitemap, which every major crawler reads.
+fn who_honours(directive: Directive) -> Option<&'static str> {
+    Some(match directive {
+        Directive::UserAgent | Directive::Allow | Directive::Disallow | Directive::Sitemap => return None,
+        Directive::CrawlDelay => {
+            "Bing and some other crawlers wait this many seconds between fetches; Google ignores it, and Yandex has \
+             since 2018"
+        }
+        Directive::Host => {
+            "only Yandex read it, to pick a site's main mirror, and Yandex dropped it in 2018 in favour of redirects; \
+             every other robot ignores it"
+        }
+        Directive::CleanParam => {
+            "only Yandex reads it (URL parameters to ignore when comparing pages); every other robot ignores it"
+        }
+        Directive::RequestRate => {
+            "only a few crawlers (Seznam's among them) read it; Google, Bing and Yandex ignore it"
+        }
+        Directive::VisitTime => "only a few crawlers read it; Google, Bing and Yandex ignore it",
+        Directive::Noindex => {
+            "Google stopped honouring it in September 2019 and no other major robot reads it; use a `noindex` \
+             robots meta tag or X-Robots-Tag header on pages robots may crawl"
+        }
+        Directive::ContentSignal => {
+            "a 2025 proposal for stating how content may be used by AI (search, AI input, AI training); few robots \
+             honour it so far"
+        }
+    })
+}

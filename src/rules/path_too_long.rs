@@ -1,0 +1,28 @@
+use crate::model::Span;
+use crate::rules::{Context, Findings};
+
+/// Yandex's documented limit on an Allow or Disallow rule, in characters.
+const YANDEX_LIMIT: usize = 1024;
+
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let limit = cx.option_usize("max-length").unwrap_or(YANDEX_LIMIT);
+    for (_, _, field) in cx.doc.access_rules() {
+        let value = cx.slice(field.value);
+        // The byte offset of the first character past the limit, if there is one.
+        let Some((over, _)) = value.char_indices().nth(limit) else { continue };
+        let length = value.chars().count();
+        let effect = if length > YANDEX_LIMIT {
+            "Yandex ignores Allow and Disallow rules longer than 1024 characters, so for Yandex this line does not exist"
+        } else {
+            "Yandex still reads it (its own limit is 1024 characters), but it is over the `max-length` set in robolint.toml"
+        };
+        out.report(
+            Span::new(field.value.start + over, field.value.end),
+            format!("the path is {length} characters long, over the limit of {limit}: {effect}"),
+        )
+        .help(
+            "a path this long usually names one URL with a long query string; a shorter prefix, \
+             or a `*` pattern for RFC 9309 robots, covers it and its siblings",
+        );
+    }
+}

@@ -1,0 +1,58 @@
+use crate::model::Span;
+use crate::rules::{Context, Findings};
+use crate::text::abbreviate;
+
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let sensitive = cx.option_strings("paths");
+    for (_, _, field) in cx.doc.access_rules() {
+        let value = cx.slice(field.value);
+        let Some(prefix) = sensitive.iter().filter(|prefix| matches(value, prefix)).max_by_key(|prefix| prefix.len())
+        else {
+            continue;
+        };
+        let value = abbreviate(value, 60);
+        let matched = Span::new(field.value.start, field.value.start + prefix.len());
+        out.report(
+            matched,
+            format!(
+                "`{value}` tells every reader where something sensitive lives (it matches `{prefix}` on the \
+                 sensitive-path list), and anyone can read robots.txt"
+            ),
+        )
+        .help(
+            "robots.txt is a request to well-behaved robots, not access control: anyone can read it, and badly \
+             behaved robots read it to find what to visit. Protect the path with authentication on the server; \
+             then it needs no line here (the robotstxt.org FAQ makes the same point)",
+        );
+    }
+}
+
+/// `prefix` (ignoring ASCII case) begins `value` and ends at a boundary: `/`, `.`, a
+/// wildcard, or the end of the path, so `/admin` matches `/admin/` and `/admin.php` but not
+/// `/administration-guide`.
+fn matches(value: &str, prefix: &str) -> bool {
+    let (value, prefix) = (value.as_bytes(), prefix.as_bytes());
+    if prefix.is_empty() || value.len() < prefix.len() || !value[..prefix.len()].eq_ignore_ascii_case(prefix) {
+        return false;
+    }
+    prefix.ends_with(b"/") || matches!(value.get(prefix.len()), None | Some(b'/' | b'.' | b'*' | b'$'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matches;
+
+    #[test]
+    fn prefix_ends_at_a_boundary() {
+        assert!(matches("/admin", "/admin"));
+        assert!(matches("/Admin/", "/admin"));
+        assert!(matches("/admin.php", "/admin"));
+        assert!(matches("/admin*", "/admin"));
+        assert!(matches("/.git/config", "/.git"));
+        assert!(!matches("/administration-guide", "/admin"));
+        assert!(!matches("/adm", "/admin"));
+        assert!(!matches("/wp-admin/", "/admin"));
+        assert!(!matches("/é", "/e"));
+        assert!(matches("/private/x", "/private/"));
+    }
+}

@@ -1,0 +1,120 @@
+//! Inline suppressions: `# robolint: disable=<name|code>[,…]` silences those rules on its own
+//! line, or, on a line of its own, on the next line that is neither blank nor a comment;
+//! `# robolint: disable-file=<…>` silences them in the whole file.
+
+use crate::diagnostic::Diagnostic;
+use crate::model::{Document, LineIndex, LineKind, Span};
+use crate::rules::{self, Rule};
+
+/// Where a suppression applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    Line(LineIndex),
+    File,
+    /// A comment on a line of its own with nothing but blanks and comments after it.
+    Nothing,
+}
+
+/// One rule named in a suppression comment.
+#[derive(Debug, Clone)]
+pub struct Named {
+    pub span: Span,
+    /// `None` when the name or code is not a rule robolint has.
+    pub rule: Option<&'static Rule>,
+    /// Set once it has silenced a finding.
+    pub used: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Suppression {
+    pub comment: Span,
+    pub scope: Scope,
+    /// Empty when the comment names no rule at all (`disable=`).
+    pub names: Vec<Named>,
+}
+
+const MARKER: &str = "robolint:";
+
+/// Every suppression comment in the document.
+pub fn find(document: &Document, text: &str) -> Vec<Suppression> {
+    let mut found = Vec::new();
+    for (index, line) in document.lines.iter().enumerate() {
+        let Some(comment) = line.comment else { continue };
+        let body = comment.text(text)[1..].trim_start();
+        let Some(directive) = body.get(..MARKER.len()).filter(|head| head.eq_ignore_ascii_case(MARKER)) else {
+            continue;
+        };
+        let after_marker = body[directive.len()..].trim_start();
+        let (file_wide, rest) = if let Some(rest) = after_marker.strip_prefix("disable-file") {
+            (true, rest)
+        } else if let Some(rest) = after_marker.strip_prefix("disable") {
+            (false, rest)
+        } else {
+            continue;
+        };
+        let Some(list) = rest.trim_start().strip_prefix('=') else { continue };
+        let list = list.trim_start();
+        // `list` is a slice of `text`, so its address gives its offset.
+        let list_start = list.as_ptr() as usize - text.as_ptr() as usize;
+        let scope = if file_wide {
+            Scope::File
+        } else if line.kind == LineKind::Comment {
+            next_content_line(document, index).map_or(Scope::Nothing, Scope::Line)
+        } else {
+            Scope::Line(index)
+        };
+        found.push(Suppression { comment, scope, names: names_in(list, list_start) });
+    }
+    found
+}
+
+fn next_content_line(document: &Document, after: LineIndex) -> Option<LineIndex> {
+    (after + 1..document.lines.len())
+        .find(|&index| !matches!(document.lines[index].kind, LineKind::Blank | LineKind::Comment))
+}
+
+/// `a, b,c` up to the first whitespace that does not follow a comma.
+fn names_in(list: &str, list_start: usize) -> Vec<Named> {
+    let mut names = Vec::new();
+    let mut offset = 0;
+    for piece in list.split(',') {
+        let trimmed = piece.trim_start();
+        let leading = piece.len() - trimmed.len();
+        let name = trimmed.split(char::is_whitespace).next().unwrap_or("");
+        if !name.is_empty() {
+            let start = list_start + offset + leading;
+            names.push(Named { span: Span::new(start, start + name.len()), rule: rules::find(name), used: false });
+        }
+        let ends_list = trimmed.len() > name.len();
+        offset += piece.len() + 1;
+        if ends_list {
+            break;
+        }
+    }
+    names
+}
+
+/// Removes the findings the suppressions silence, marking which names were used.
+pub fn apply(suppressions: &mut [Suppression], diagnostics: &mut Vec<Diagnostic>, document: &Document) {
+    diagnostics.retain(|diagnostic| {
+        let line = document.line_at(diagnostic.span.start);
+        let mut silenced = false;
+        for suppression in suppressions.iter_mut() {
+            let applies = match suppression.scope {
+                Scope::File => true,
+                Scope::Line(target) => Some(target) == line,
+                Scope::Nothing => false,
+            };
+            if !applies {
+                continue;
+            }
+            for named in &mut suppression.names {
+                if named.rule.is_some_and(|rule| rule.metadata.code == diagnostic.code) {
+                    named.used = true;
+                    silenced = true;
+                }
+            }
+        }
+        !silenced
+    });
+}

@@ -1,0 +1,208 @@
+//! `robolint check` and `robolint matrix` as users run them: the draft's §4 matrix, the
+//! per-URL answers in text and JSON, and the exit statuses.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn robolint(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robolint"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("robolint starts");
+    child.stdin.take().expect("stdin").write_all(stdin).expect("writing stdin");
+    child.wait_with_output().expect("robolint finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+const FICT_ORG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/seeds/draft-1996-section-4-fict-org.txt");
+
+/// The draft's §4 matrix: URL, then unhipbot, webcrawler, excite, other.
+const FICT_MATRIX: &str = "\
+http://www.fict.org/                    No  Yes Yes No
+http://www.fict.org/index.html          No  Yes Yes No
+http://www.fict.org/robots.txt          Yes Yes Yes Yes
+http://www.fict.org/server.html         No  Yes Yes Yes
+http://www.fict.org/services/fast.html  No  Yes Yes Yes
+http://www.fict.org/services/slow.html  No  Yes Yes Yes
+http://www.fict.org/orgo.gif            No  Yes Yes No
+http://www.fict.org/org/about.html      No  Yes Yes Yes
+http://www.fict.org/org/plans.html      No  Yes Yes No
+http://www.fict.org/%7Ejim/jim.html     No  Yes Yes No
+http://www.fict.org/%7Emak/mak.html     No  Yes Yes Yes
+";
+
+/// A scratch folder holding the fict.org URL list.
+fn urls_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("robolint-cli-check-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("urls.txt");
+    let urls: String =
+        FICT_MATRIX.lines().map(|row| format!("{}\n", row.split_whitespace().next().unwrap_or(""))).collect();
+    std::fs::write(&path, format!("# the URLs of the draft's §4\n\n{urls}")).expect("writing the URL list");
+    path
+}
+
+fn words(text: &str) -> Vec<Vec<String>> {
+    text.lines().map(|line| line.split_whitespace().map(str::to_string).collect()).collect()
+}
+
+#[test]
+fn matrix_reproduces_the_drafts_section_4() {
+    let urls = urls_file("matrix");
+    let urls = urls.to_str().expect("UTF-8 temp path");
+    let args =
+        ["matrix", FICT_ORG, "--agents", "unhipbot,webcrawler,excite,other", "--urls", urls, "--dialect", "draft-1996"];
+    let output = robolint(&args, b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let (header, rows) = text.split_once('\n').expect("a header line");
+    assert_eq!(
+        header.split_whitespace().collect::<Vec<_>>(),
+        ["draft-1996", "unhipbot", "webcrawler", "excite", "other"]
+    );
+    assert_eq!(words(rows), words(FICT_MATRIX));
+}
+
+#[test]
+fn matrix_for_every_dialect_prints_four_tables() {
+    let urls = urls_file("matrix-all");
+    let urls = urls.to_str().expect("UTF-8 temp path");
+    let output = robolint(&["matrix", FICT_ORG, "--agents", "unhipbot,other", "--urls", urls], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let tables: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(tables.len(), 4, "{text}");
+    for (table, dialect) in tables.iter().zip(["norobots-1994", "draft-1996", "rfc9309", "google"]) {
+        assert!(table.starts_with(dialect), "{table}");
+    }
+    // 1994 robots read no Allow line and do not exempt /robots.txt.
+    assert!(tables[0].contains("http://www.fict.org/robots.txt          No        No"), "{}", tables[0]);
+    assert!(tables[1].contains("http://www.fict.org/server.html         No        Yes"), "{}", tables[1]);
+}
+
+#[test]
+fn check_names_the_deciding_line() {
+    let output = robolint(
+        &["check", FICT_ORG, "--agent", "other", "--dialect", "draft-1996", "/org/plans.html", "/org/about.html"],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(
+        text,
+        "/org/plans.html\n  draft-1996     disallowed  line 12: Disallow: /org/plans.html\n\
+         /org/about.html\n  draft-1996     allowed     line 13: Allow: /org/\n"
+    );
+}
+
+#[test]
+fn check_exits_0_when_everything_is_allowed() {
+    let output =
+        robolint(&["check", FICT_ORG, "--agent", "WebCrawler/3.0", "/", "http://www.fict.org/org/plans.html"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(text.matches("no rule matched").count(), 8, "{text}");
+}
+
+#[test]
+fn check_reads_urls_from_a_file_and_robots_txt_from_stdin() {
+    let urls = urls_file("check-urls");
+    let urls = urls.to_str().expect("UTF-8 temp path");
+    let robots = std::fs::read(FICT_ORG).expect("the seed file");
+    let output = robolint(&["check", "-", "--agent", "unhipbot", "--dialect", "rfc9309", "--urls", urls], &robots);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(text.matches("disallowed  line 5: Disallow: /").count(), 10, "{text}");
+    assert_eq!(text.matches("/robots.txt is always allowed").count(), 1, "{text}");
+}
+
+#[test]
+fn check_json_for_scripts() {
+    let args = [
+        "check",
+        FICT_ORG,
+        "--agent",
+        "other",
+        "--format",
+        "json",
+        "--dialect",
+        "all",
+        "/org/plans.html",
+        "/robots.txt",
+    ];
+    let output = robolint(&args, b"");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("[\n") && text.ends_with("]\n"), "{text}");
+    assert_eq!(text.matches("{\"url\": ").count(), 8, "{text}");
+    assert!(text.contains(
+        "{\"url\": \"/org/plans.html\", \"dialect\": \"rfc9309\", \"allowed\": false, \"decided_by\": {\"line\": 12, \"text\": \"Disallow: /org/plans.html\", \"pattern\": \"/org/plans.html\"}}"
+    ));
+    assert!(text.contains(
+        "{\"url\": \"/robots.txt\", \"dialect\": \"google\", \"allowed\": true, \"reason\": \"/robots.txt is always allowed\"}"
+    ));
+    assert!(text.contains(
+        "{\"url\": \"/robots.txt\", \"dialect\": \"norobots-1994\", \"allowed\": false, \"decided_by\": {\"line\": 16,"
+    ));
+}
+
+#[test]
+fn check_reports_no_record() {
+    let output = robolint(
+        &["check", "-", "--agent", "otherbot", "--format", "json", "--dialect", "google", "/x"],
+        b"User-agent: somebot\nDisallow: /\n",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "[\n  {\"url\": \"/x\", \"dialect\": \"google\", \"allowed\": true, \"reason\": \"no record applies\"}\n]\n"
+    );
+}
+
+#[test]
+fn check_usage_errors_exit_2() {
+    let cases: [&[&str]; 6] = [
+        &["check", "/no/such/robots.txt", "--agent", "r", "/"],
+        &["check", FICT_ORG, "--agent", "r", "--dialect", "rfc-9309", "/"],
+        &["check", FICT_ORG, "--agent", "r", "www.fict.org/"],
+        &["check", FICT_ORG, "--agent", "r"],
+        &["check", FICT_ORG, "--agent", " ", "/"],
+        &["check", FICT_ORG, "--agent", "r", "--urls", "/no/such/urls.txt"],
+    ];
+    for args in cases {
+        let output = robolint(args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(!stderr(&output).is_empty(), "{args:?}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+    let missing = robolint(&["check", "/no/such/robots.txt", "--agent", "r", "/"], b"");
+    assert!(stderr(&missing).contains("/no/such/robots.txt"), "{}", stderr(&missing));
+}
+
+#[test]
+fn matrix_usage_errors_exit_2() {
+    let urls = urls_file("matrix-errors");
+    let urls = urls.to_str().expect("UTF-8 temp path");
+    let cases: [&[&str]; 5] = [
+        &["matrix", FICT_ORG, "--agents", "a,b"],
+        &["matrix", FICT_ORG, "--agents", "a,b", "--urls", "/no/such/urls.txt"],
+        &["matrix", "/no/such/robots.txt", "--agents", "a", "--urls", urls],
+        &["matrix", FICT_ORG, "--agents", "a,,b", "--urls", urls],
+        &["matrix", FICT_ORG, "--agents", "a", "--urls", urls, "--dialect", "1996"],
+    ];
+    for args in cases {
+        let output = robolint(args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+    }
+}

@@ -1,0 +1,641 @@
+//! `robolint lsp` as an editor runs it: the real binary, JSON-RPC over its stdin and stdout.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+/// Long enough for a debug build to lint a few megabytes.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A finding (RL301, the `*`) after a two-byte `é` and a four-byte emoji: its UTF-16
+/// column is 14 (`Disallow: /` is 11 units, `é` 1, the emoji 2), its byte column 17.
+const NON_ASCII: &str = "# é 😀\nUser-agent: *\nDisallow: /é😀*\n";
+
+// ---------------------------------------------------------------------------------------
+// A minimal LSP client.
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    incoming: Receiver<Value>,
+    /// Notifications read while waiting for something else.
+    backlog: Vec<Value>,
+    /// Requests the server sent us (answered with null), by method.
+    server_requests: Vec<Value>,
+    stderr: Arc<Mutex<String>>,
+    next_id: i64,
+}
+
+/// One frame: `Content-Length`, a blank line, the body.
+fn frame(body: &[u8]) -> Vec<u8> {
+    let mut framed = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    framed.extend_from_slice(body);
+    framed
+}
+
+/// Reads frames until the stream ends; a frame that is not JSON is a test failure.
+fn read_frames(output: impl Read, sender: mpsc::Sender<Value>) {
+    let mut reader = BufReader::new(output);
+    loop {
+        let mut length = None;
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(value) = line.strip_prefix("Content-Length: ") {
+                length = value.parse::<usize>().ok();
+            }
+        }
+        let mut body = vec![0; length.expect("the server sends Content-Length")];
+        if reader.read_exact(&mut body).is_err() {
+            return;
+        }
+        let value = serde_json::from_slice(&body).expect("the server sends JSON");
+        if sender.send(value).is_err() {
+            return;
+        }
+    }
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_robolint"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("robolint lsp starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut stderr_pipe = child.stderr.take().expect("stderr");
+        let (sender, incoming) = mpsc::channel();
+        thread::spawn(move || read_frames(stdout, sender));
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let collected = Arc::clone(&stderr);
+        thread::spawn(move || {
+            let mut text = String::new();
+            let _ = stderr_pipe.read_to_string(&mut text);
+            collected.lock().expect("stderr lock").push_str(&text);
+        });
+        Client { child, stdin, incoming, backlog: Vec::new(), server_requests: Vec::new(), stderr, next_id: 1 }
+    }
+
+    /// Started and initialized, as a client with file watching.
+    fn initialized() -> Client {
+        let mut client = Client::start();
+        let capabilities = json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}});
+        let result =
+            client.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": capabilities}));
+        assert_eq!(result["result"]["capabilities"]["textDocumentSync"]["change"], 2, "incremental sync: {result}");
+        assert_eq!(result["result"]["capabilities"]["positionEncoding"], "utf-16");
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).and_then(|()| self.stdin.flush()).expect("the server reads its stdin");
+    }
+
+    fn send(&mut self, message: &Value) {
+        self.send_raw(&frame(message.to_string().as_bytes()));
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(&json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request and returns the whole response (`result` or `error`).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.response_to(&json!(id))
+    }
+
+    fn response_to(&mut self, id: &Value) -> Value {
+        self.receive_until(|message| message.get("method").is_none() && &message["id"] == id)
+    }
+
+    /// The next message that `wanted` accepts; notifications passed over are kept.
+    fn receive_until(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        if let Some(index) = self.backlog.iter().position(&wanted) {
+            return self.backlog.remove(index);
+        }
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let message = self
+                .incoming
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no answer in time; stderr:\n{}", self.stderr.lock().expect("stderr lock")));
+            if message.get("method").is_some() && message.get("id").is_some() {
+                // A request from the server (client/registerCapability): answer it.
+                self.send(&json!({"jsonrpc": "2.0", "id": message["id"], "result": null}));
+                self.server_requests.push(message.clone());
+            }
+            if wanted(&message) {
+                return message;
+            }
+            if message.get("id").is_none() {
+                self.backlog.push(message);
+            }
+        }
+    }
+
+    /// The diagnostics published for `uri` at `version` (or any version when `None`).
+    fn diagnostics(&mut self, uri: &str, version: Option<i64>) -> Vec<Value> {
+        let message = self.receive_until(|message| {
+            message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+                && version.is_none_or(|version| message["params"]["version"] == version)
+        });
+        message["params"]["diagnostics"].as_array().cloned().unwrap_or_default()
+    }
+
+    fn open(&mut self, uri: &str, text: &str) -> Vec<Value> {
+        let item = json!({"uri": uri, "languageId": "robots-txt", "version": 1, "text": text});
+        self.notify("textDocument/didOpen", json!({"textDocument": item}));
+        self.diagnostics(uri, Some(1))
+    }
+
+    fn change(&mut self, uri: &str, version: i64, changes: Value) {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}),
+        );
+    }
+
+    /// Shutdown and exit; the exit status.
+    fn finish(mut self) -> ExitStatus {
+        let answer = self.request("shutdown", Value::Null);
+        assert!(answer.get("error").is_none(), "{answer}");
+        self.notify("exit", Value::Null);
+        self.wait()
+    }
+
+    fn wait(mut self) -> ExitStatus {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("waiting for the server") {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the server did not exit");
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Any request the server must answer: proves it is still alive and reading.
+    fn assert_alive(&mut self, uri: &str) {
+        let answer = self.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+        assert!(answer.get("result").is_some(), "the server still answers: {answer}");
+    }
+}
+
+fn with_code<'a>(diagnostics: &'a [Value], code: &str) -> Option<&'a Value> {
+    diagnostics.iter().find(|diagnostic| diagnostic["code"] == code)
+}
+
+fn start_of(diagnostic: &Value) -> (u64, u64) {
+    let start = &diagnostic["range"]["start"];
+    (start["line"].as_u64().expect("line"), start["character"].as_u64().expect("character"))
+}
+
+fn position(line: u32, character: u32) -> Value {
+    json!({"line": line, "character": character})
+}
+
+fn range(start: (u32, u32), end: (u32, u32)) -> Value {
+    json!({"start": position(start.0, start.1), "end": position(end.0, end.1)})
+}
+
+fn at(uri: &str, line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": uri}, "position": position(line, character)})
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("robolint-lsp-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn file_uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// A robots.txt of about `bytes` bytes: one record with many distinct Disallow lines.
+fn big_robots_txt(bytes: usize) -> String {
+    let mut text = String::from("User-agent: *\n");
+    let mut index = 0;
+    while text.len() < bytes {
+        text.push_str(&format!("Disallow: /section-{index}/page\n"));
+        index += 1;
+    }
+    text
+}
+
+// ---------------------------------------------------------------------------------------
+// Diagnostics.
+
+#[test]
+fn diagnostics_are_in_utf16_units_and_follow_incremental_changes() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/site/robots.txt";
+    let diagnostics = client.open(uri, NON_ASCII);
+    let glob = with_code(&diagnostics, "RL301").expect("a glob-pattern finding");
+    assert_eq!(start_of(glob), (2, 14), "{glob}");
+    assert_eq!(glob["range"]["end"], position(2, 15));
+    assert_eq!(glob["severity"], 2);
+    assert_eq!(glob["source"], "robolint");
+    assert_eq!(glob["codeDescription"]["href"], "https://robolint.dev/rules/glob-pattern");
+    assert!(glob["message"].as_str().is_some_and(|message| message.contains('*')), "{glob}");
+
+    // Replace the `*` with `/` (an edit after the emoji, in UTF-16 units): the finding goes.
+    client.change(uri, 2, json!([{"range": range((2, 14), (2, 15)), "text": "/"}]));
+    let diagnostics = client.diagnostics(uri, Some(2));
+    assert!(with_code(&diagnostics, "RL301").is_none(), "{diagnostics:?}");
+
+    // Two edits in one notification, the second relative to the first: a line without a
+    // colon, then a `*` put back in the first line's comment (no finding there).
+    client.change(
+        uri,
+        3,
+        json!([
+            {"range": range((3, 0), (3, 0)), "text": "Disallow /private/\n"},
+            {"range": range((0, 6), (0, 6)), "text": "*"},
+        ]),
+    );
+    let diagnostics = client.diagnostics(uri, Some(3));
+    let colon = with_code(&diagnostics, "RL101").expect("a missing-colon finding");
+    assert_eq!(start_of(colon), (3, 0), "{colon}");
+    assert_eq!(colon["severity"], 1);
+
+    // Secondary labels become related information.
+    client.change(uri, 4, json!([{"range": range((4, 0), (4, 0)), "text": "\nUser-agent: *\nDisallow: /x\n"}]));
+    let diagnostics = client.diagnostics(uri, Some(4));
+    let stars = with_code(&diagnostics, "RL201").expect("a multiple-star-records finding");
+    let related = stars["relatedInformation"].as_array().expect("related information");
+    assert_eq!(related[0]["location"]["uri"], uri);
+    assert_eq!(related[0]["location"]["range"]["start"], position(1, 0), "{stars}");
+
+    client.notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}));
+    assert!(client.diagnostics(uri, None).is_empty(), "closing clears the diagnostics");
+    assert!(client.finish().success());
+}
+
+#[test]
+fn a_changed_configuration_file_relints_open_documents() {
+    let dir = temp_dir("config");
+    let uri = file_uri(&dir.join("robots.txt"));
+    let mut client = Client::initialized();
+    let diagnostics = client.open(&uri, "User-agent: *\nDisallow: /tmp/*\n");
+    assert!(with_code(&diagnostics, "RL301").is_some());
+    let registered = client.server_requests.iter().any(|request| {
+        request["method"] == "client/registerCapability"
+            && request["params"]["registrations"][0]["registerOptions"]["watchers"][0]["globPattern"]
+                == "**/robolint.toml"
+    });
+    assert!(registered, "the server asks to watch robolint.toml: {:?}", client.server_requests);
+
+    std::fs::write(dir.join("robolint.toml"), "[rules]\nglob-pattern = \"off\"\n").expect("config");
+    let config = file_uri(&dir.join("robolint.toml"));
+    client.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": config, "type": 1}]}));
+    let diagnostics = client.diagnostics(&uri, Some(1));
+    assert!(with_code(&diagnostics, "RL301").is_none(), "{diagnostics:?}");
+
+    // A broken configuration: the defaults, and a message to the user.
+    std::fs::write(dir.join("robolint.toml"), "[rules]\nno-such-rule = \"off\"\n").expect("config");
+    client.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": config, "type": 2}]}));
+    let warning = client.receive_until(|message| message["method"] == "window/showMessage");
+    assert!(warning["params"]["message"].as_str().is_some_and(|text| text.contains("no-such-rule")), "{warning}");
+    assert!(with_code(&client.diagnostics(&uri, Some(1)), "RL301").is_some());
+    assert!(client.finish().success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------
+// Code actions.
+
+const FIXABLE: &str = "User-agent: *\nDisallow: /tmp/*\nDissallow: /drafts/\n";
+
+fn actions(client: &mut Client, uri: &str, on: Value, only: Option<&str>) -> Vec<Value> {
+    let context = match only {
+        Some(kind) => json!({"diagnostics": [], "only": [kind]}),
+        None => json!({"diagnostics": []}),
+    };
+    let answer = client
+        .request("textDocument/codeAction", json!({"textDocument": {"uri": uri}, "range": on, "context": context}));
+    answer["result"].as_array().cloned().unwrap_or_else(|| panic!("code actions: {answer}"))
+}
+
+fn titled<'a>(actions: &'a [Value], title: &str) -> &'a Value {
+    actions.iter().find(|action| action["title"] == title).unwrap_or_else(|| panic!("no `{title}` in {actions:?}"))
+}
+
+fn only_edit<'a>(action: &'a Value, uri: &str) -> &'a Value {
+    let edits = action["edit"]["changes"][uri].as_array().expect("edits for the document");
+    assert_eq!(edits.len(), 1, "{action}");
+    &edits[0]
+}
+
+#[test]
+fn code_actions_fix_one_fix_all_and_disable_for_a_line() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/fix/robots.txt";
+    client.open(uri, FIXABLE);
+
+    // The quick fix for the glob at the cursor.
+    let at_glob = actions(&mut client, uri, range((1, 15), (1, 15)), None);
+    let fix = titled(&at_glob, "Replace `/tmp/*` with `/tmp/`");
+    assert_eq!(fix["kind"], "quickfix");
+    assert_eq!(fix["isPreferred"], true);
+    assert_eq!(fix["diagnostics"][0]["code"], "RL301");
+    let edit = only_edit(fix, uri);
+    assert_eq!(edit["range"], range((1, 10), (1, 16)));
+    assert_eq!(edit["newText"], "/tmp/");
+
+    // Disable the rule for this line.
+    let disable = titled(&at_glob, "Disable glob-pattern for this line");
+    let edit = only_edit(disable, uri);
+    assert_eq!(edit["range"], range((1, 16), (1, 16)));
+    assert_eq!(edit["newText"], " # robolint: disable=glob-pattern");
+
+    // Fix all safe problems: one edit over the whole document.
+    let fix_all = actions(&mut client, uri, range((0, 0), (0, 0)), Some("source.fixAll"));
+    assert_eq!(fix_all.len(), 1, "{fix_all:?}");
+    let action = titled(&fix_all, "Fix all safe problems");
+    assert_eq!(action["kind"], "source.fixAll");
+    let edit = only_edit(action, uri);
+    assert_eq!(edit["range"], range((0, 0), (3, 0)));
+    assert_eq!(edit["newText"], "User-agent: *\nDisallow: /tmp/\nDisallow: /drafts/\n");
+
+    // Asking for quick fixes only leaves fix-all out.
+    let quick = actions(&mut client, uri, range((1, 15), (1, 15)), Some("quickfix"));
+    assert!(quick.iter().all(|action| action["kind"] == "quickfix"), "{quick:?}");
+    assert!(client.finish().success());
+}
+
+// ---------------------------------------------------------------------------------------
+// Hover, completion, symbols, formatting.
+
+#[test]
+fn hover_explains_fields_agents_and_suppressed_rules() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/hover/robots.txt";
+    let text = "User-agent: Googlebot\nAllow: /public/\nDisallow: /\n\nUser-agent: *\nDisallow: /x* # robolint: disable=RL301\n";
+    client.open(uri, text);
+
+    let hover = |client: &mut Client, line, character| {
+        let answer = client.request("textDocument/hover", at(uri, line, character));
+        answer["result"]["contents"]["value"]
+            .as_str()
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("a hover: {answer}"))
+    };
+    let allow = hover(&mut client, 1, 2);
+    assert!(allow.starts_with("**Allow**"), "{allow}");
+    assert!(allow.contains("Honoured by: 1996 draft, RFC 9309, Google"), "{allow}");
+    assert!(allow.contains("RFC 9309 §2.2.2"), "{allow}");
+
+    let agent = hover(&mut client, 0, 14);
+    assert!(agent.contains("In the record at lines 1–3 (2 rules)"), "{agent}");
+    assert!(agent.contains("`Googlebot`, `Googlebot-Image`, `Googlebot-News`"), "{agent}");
+
+    let rule = hover(&mut client, 5, 38);
+    assert!(rule.starts_with("**RL301 glob-pattern**"), "{rule}");
+
+    let nothing = client.request("textDocument/hover", at(uri, 2, 11));
+    assert_eq!(nothing["result"], Value::Null, "no hover on a path");
+    assert!(client.finish().success());
+}
+
+#[test]
+fn completion_offers_fields_and_robots() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/complete/robots.txt";
+    client.open(uri, "User-agent: Goo\nDis\n");
+    let labels = |answer: &Value| -> Vec<String> {
+        answer["result"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .map(|item| item["label"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    let robots = client.request("textDocument/completion", at(uri, 0, 15));
+    assert!(labels(&robots).contains(&"GPTBot".to_string()), "{robots}");
+    let fields = client.request("textDocument/completion", at(uri, 1, 3));
+    let disallow = fields["result"].as_array().expect("items").iter().find(|item| item["label"] == "Disallow").cloned();
+    let disallow = disallow.expect("Disallow is offered");
+    assert_eq!(disallow["textEdit"]["newText"], "Disallow: ");
+    assert_eq!(disallow["textEdit"]["range"], range((1, 0), (1, 3)));
+    assert!(client.finish().success());
+}
+
+#[test]
+fn document_symbols_and_formatting() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/symbols/robots.txt";
+    client.open(uri, "user-agent:a\nUser-agent: b\ndisallow :  /x   \n\n\n\nUser-agent: *\nDisallow:\n");
+    let symbols = client.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    let symbols = symbols["result"].as_array().expect("symbols");
+    assert_eq!(symbols.len(), 2);
+    assert_eq!(symbols[0]["name"], "User-agent: a, b");
+    assert_eq!(symbols[0]["kind"], 3, "namespace");
+    assert_eq!(symbols[0]["children"][0]["name"], "disallow: /x");
+
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    let edits = edits["result"].as_array().expect("edits");
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0]["newText"], "User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: *\nDisallow:\n");
+    assert!(client.finish().success());
+}
+
+// ---------------------------------------------------------------------------------------
+// Bad clients: every case gets an error (or nothing, for notifications), then a request
+// that must still be answered.
+
+fn error_code(answer: &Value) -> i64 {
+    answer["error"]["code"].as_i64().unwrap_or_else(|| panic!("an error: {answer}"))
+}
+
+#[test]
+fn bad_messages_get_errors_and_the_server_keeps_answering() {
+    let mut client = Client::start();
+    let uri = "file:///nonexistent/bad/robots.txt";
+
+    // Before initialize.
+    let early = client.request("textDocument/hover", at(uri, 0, 0));
+    assert_eq!(error_code(&early), -32002);
+    let mut client = {
+        let capabilities = json!({});
+        let answer =
+            client.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": capabilities}));
+        assert!(answer.get("result").is_some(), "{answer}");
+        client.notify("initialized", json!({}));
+        client
+    };
+    client.open(uri, "User-agent: *\nDisallow: /\n");
+
+    // Malformed JSON: a parse error with a null id.
+    client.send_raw(&frame(b"{\"jsonrpc\": \"2.0\", \"id\": 99, \"method\": "));
+    let parse_error = client.response_to(&Value::Null);
+    assert_eq!(error_code(&parse_error), -32700);
+    client.assert_alive(uri);
+
+    // Not UTF-8; a header with no Content-Length; JSON that is no message.
+    client.send_raw(&frame(b"\xff\xfe{}"));
+    assert_eq!(error_code(&client.response_to(&Value::Null)), -32700);
+    client.send_raw(b"X-Nonsense: 1\r\n\r\n");
+    assert_eq!(error_code(&client.response_to(&Value::Null)), -32700);
+    client.send(&json!({"jsonrpc": "2.0", "id": 1234}));
+    assert_eq!(error_code(&client.response_to(&json!(1234))), -32600);
+    client.send(&json!([1, 2, 3]));
+    assert_eq!(error_code(&client.response_to(&Value::Null)), -32600);
+    client.assert_alive(uri);
+
+    // Unknown methods: an error for a request, nothing for a notification.
+    assert_eq!(error_code(&client.request("robolint/noSuchThing", json!({}))), -32601);
+    client.notify("robolint/noSuchNotification", json!({"x": 1}));
+    client.assert_alive(uri);
+
+    // Bad parameters: an error for a request, a log line for a notification.
+    assert_eq!(error_code(&client.request("textDocument/hover", json!({"nonsense": true}))), -32602);
+    client.notify("textDocument/didChange", json!({"textDocument": 5}));
+    client.notify("textDocument/didOpen", json!({"textDocument": {"uri": "not a uri at all"}}));
+    client.assert_alive(uri);
+
+    // A document that was never opened.
+    let unopened = "file:///nonexistent/never-opened/robots.txt";
+    for (method, params) in [
+        ("textDocument/hover", at(unopened, 0, 0)),
+        ("textDocument/completion", at(unopened, 0, 0)),
+        ("textDocument/documentSymbol", json!({"textDocument": {"uri": unopened}})),
+        (
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": unopened}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        ),
+        (
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": unopened}, "range": range((0, 0), (0, 0)), "context": {"diagnostics": []}}),
+        ),
+    ] {
+        let answer = client.request(method, params);
+        assert_eq!(error_code(&answer), -32803, "{method}: {answer}");
+    }
+    client.change(unopened, 2, json!([{"text": "x"}]));
+    client.assert_alive(uri);
+
+    // Positions far outside the document.
+    let far = client.request("textDocument/hover", at(uri, 4_000_000, 4_000_000));
+    assert!(far.get("result").is_some(), "{far}");
+    client.change(uri, 2, json!([{"range": range((900, 9), (0, 3)), "text": "é😀"}]));
+    client.diagnostics(uri, Some(2));
+    client.assert_alive(uri);
+
+    assert!(client.finish().success());
+}
+
+#[test]
+fn a_five_megabyte_document_is_linted_and_the_server_goes_on() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/huge/robots.txt";
+    let text = big_robots_txt(5 * 1024 * 1024);
+    let diagnostics = client.open(uri, &text);
+    assert!(with_code(&diagnostics, "RL004").is_some(), "file-too-large is reported");
+    let last_line = text.lines().count() as u32;
+    client.change(uri, 2, json!([{"range": range((last_line, 0), (last_line, 0)), "text": "Disallow: /tmp/*\n"}]));
+    client.diagnostics(uri, Some(2));
+    client.assert_alive(uri);
+    assert!(client.finish().success());
+}
+
+#[test]
+fn ten_thousand_changes_in_a_row_all_apply() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/many/robots.txt";
+    // Lower case, so formatting has something to do and returns the whole text.
+    let mut expected = String::from("user-agent: *\nDisallow: /\n");
+    client.open(uri, &expected);
+    // Each change appends a letter to the last path; every tenth starts a new line.
+    for version in 2..=10_001_i64 {
+        let text = if version % 10 == 0 {
+            "\nDisallow: /".to_string()
+        } else {
+            char::from(b'a' + (version % 26) as u8).to_string()
+        };
+        let end = expected.len() - 1; // Before the final line end.
+        let line = expected[..end].matches('\n').count() as u32;
+        let character = (end - expected[..end].rfind('\n').map_or(0, |newline| newline + 1)) as u32;
+        client.change(uri, version, json!([{"range": range((line, character), (line, character)), "text": text}]));
+        expected.insert_str(end, &text);
+    }
+    client.diagnostics(uri, Some(10_001));
+    let formatted = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    let edits = formatted["result"].as_array().expect("edits");
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0]["newText"], robolint::format::format(&expected), "every change applied, in order");
+    client.assert_alive(uri);
+    assert!(client.finish().success());
+}
+
+// ---------------------------------------------------------------------------------------
+// Lifecycle and timing.
+
+#[test]
+fn exit_without_shutdown_is_status_1_and_requests_after_shutdown_are_refused() {
+    let client = Client::initialized();
+    let mut client = client;
+    client.notify("exit", Value::Null);
+    assert_eq!(client.wait().code(), Some(1));
+
+    let mut client = Client::initialized();
+    assert!(client.request("shutdown", Value::Null).get("error").is_none());
+    assert_eq!(error_code(&client.request("textDocument/hover", at("file:///x", 0, 0))), -32600);
+    client.notify("exit", Value::Null);
+    assert_eq!(client.wait().code(), Some(0));
+}
+
+#[test]
+fn did_change_to_publish_median_for_500_kib() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/timing/robots.txt";
+    let text = big_robots_txt(500 * 1024);
+    client.open(uri, &text);
+    let mut times = Vec::new();
+    for version in 2..22 {
+        // Toggle a `*` at the end of the second line.
+        let edit = if version % 2 == 0 {
+            json!([{"range": range((1, 25), (1, 25)), "text": "*"}])
+        } else {
+            json!([{"range": range((1, 25), (1, 26)), "text": ""}])
+        };
+        let started = Instant::now();
+        client.change(uri, version, edit);
+        client.diagnostics(uri, Some(version));
+        times.push(started.elapsed());
+    }
+    times.sort();
+    let median = (times[9] + times[10]) / 2;
+    let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
+    eprintln!("didChange → publishDiagnostics, {} KiB, median of 20 ({profile} build): {median:?}", text.len() / 1024);
+    assert!(client.finish().success());
+}
