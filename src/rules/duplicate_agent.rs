@@ -1,12 +1,19 @@
+use crate::dialect::witness::{robot_of_value, Witnesses, MERGED};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     let captures = cx.doc.agent_captures(cx.text);
     let unreachable = cx.doc.unreachable_records(&captures);
+    let mut witnesses = Witnesses::new(cx.doc, cx.text);
     for capture in captures.iter().filter(|capture| capture.exact && !unreachable.contains(&capture.record)) {
         let lines = cx.lines();
         let value = lines[capture.line].field().map_or("", |field| cx.slice(field.value));
-        out.report(lines[capture.line].field_span(), format!("`{value}` already has a record above"))
+        let diagnostic = out.report(lines[capture.line].field_span(), format!("`{value}` already has a record above"));
+        let record = &cx.doc.records[capture.record];
+        if let Some(divergence) = robot_of_value(value).and_then(|robot| witnesses.merged_record(record, &robot)) {
+            witnesses.attach(diagnostic, &divergence, MERGED);
+        }
+        diagnostic
             .label(lines[capture.by].field_span(), "first named here")
             .help(
                 "robots that follow the 1994 standard or the 1996 draft obey only the first record naming them and \

@@ -1,9 +1,11 @@
 use crate::diagnostic::{Applicability, Edit};
+use crate::dialect::witness::{Witnesses, LOST_LINE};
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    for line in cx.lines() {
+    let mut witnesses = Witnesses::new(cx.doc, cx.text);
+    for (index, line) in cx.lines().iter().enumerate() {
         let Some(field) = line.field() else { continue };
         if field.directive.is_some() {
             continue;
@@ -11,7 +13,12 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         let name = cx.slice(field.name);
         let Some(meant) = Directive::from_misspelling(name) else { continue };
         let canonical = meant.canonical_name();
-        out.report(field.name, format!("unknown field `{name}`: did you mean `{canonical}`?"))
+        let diagnostic = out.report(field.name, format!("unknown field `{name}`: did you mean `{canonical}`?"));
+        if let Some(divergence) = witnesses.lost_line(index, meant) {
+            diagnostic.message += &format!(" Google reads it as `{canonical}` and other robots drop it");
+            witnesses.attach(diagnostic, &divergence, LOST_LINE);
+        }
+        diagnostic
             .help("Google accepts a few misspellings; every other robot ignores a line whose field it does not know")
             .fix(
                 Applicability::Safe,

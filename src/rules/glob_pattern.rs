@@ -1,9 +1,12 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::Span;
+use crate::dialect::witness::{concrete_url, Divergence, Witnesses};
+use crate::dialect::Dialect;
+use crate::model::{LineIndex, Separator, Span};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    for (_, _, field) in cx.doc.access_rules() {
+    let mut witnesses = Witnesses::new(cx.doc, cx.text);
+    for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(at) = value.find(['*', '$']) else { continue };
         let older = "robots that follow the 1994 standard or the 1996 draft";
@@ -21,8 +24,11 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
                 "`$` anchors the end of the URL for RFC 9309 robots but is an ordinary character for {older}"
             ),
         };
-        let diagnostic = out
-            .report(Span::new(field.value.start + at, field.value.start + at + 1), message)
+        let diagnostic = out.report(Span::new(field.value.start + at, field.value.start + at + 1), message);
+        if let Some(divergence) = witness(cx, &mut witnesses, line) {
+            witnesses.attach(diagnostic, &divergence, WITNESSED);
+        }
+        diagnostic
             .help("older robots match paths by plain prefix: they read this rule literally and it matches no real URL");
         if let Some(replacement) = portable_equivalent(value) {
             diagnostic.fix(
@@ -32,6 +38,24 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             );
         }
     }
+}
+
+/// The dialects a witness compares: robots that expand patterns and robots that do not.
+const WITNESSED: (Dialect, Dialect) = (Dialect::Rfc9309, Dialect::Draft1996);
+
+/// A URL on which robolint's RFC 9309 and 1996 matchers really disagree because of the
+/// pattern on `line` (the pattern with each `*` as `x` and `$` dropped). `None` where another rule gives older robots the same answer, or where the line
+/// governs no robot.
+fn witness(cx: &Context<'_>, witnesses: &mut Witnesses<'_>, line: LineIndex) -> Option<Divergence> {
+    let field = cx.lines()[line].field()?;
+    if !matches!(field.separator, Separator::Colon { .. }) {
+        return None;
+    }
+    let record = cx.doc.record_of(line).filter(|record| record.governed_rules().any(|rule| rule == line))?;
+    let candidate = concrete_url(cx.slice(field.value))?;
+    witnesses.find_for_record(&record.agents, &[candidate], WITNESSED, |divergence| {
+        divergence.deciding_line(WITNESSED.0) == Some(line)
+    })
 }
 
 /// A rule that means the same to RFC 9309 robots and reads better to older ones:

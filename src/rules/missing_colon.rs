@@ -1,9 +1,11 @@
 use crate::diagnostic::{Applicability, Edit};
+use crate::dialect::witness::{Witnesses, LOST_LINE};
 use crate::model::Separator;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    for line in cx.lines() {
+    let mut witnesses = Witnesses::new(cx.doc, cx.text);
+    for (index, line) in cx.lines().iter().enumerate() {
         let Some(field) = line.field() else { continue };
         let Some(directive) = field.directive else { continue };
         if matches!(field.separator, Separator::Colon { .. }) {
@@ -18,7 +20,12 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
                 directive.canonical_name()
             )
         };
-        out.report(field.name, format!("`{name}` is not followed by a colon"))
+        let diagnostic = out.report(field.name, format!("`{name}` is not followed by a colon"));
+        if let Some(divergence) = witnesses.lost_line(index, directive) {
+            diagnostic.message += ", so Google reads it and other robots drop it";
+            witnesses.attach(diagnostic, &divergence, LOST_LINE);
+        }
+        diagnostic
             .help(help)
             .fix(
                 Applicability::Safe,

@@ -89,6 +89,7 @@ registry! {
     crawl_delay_value => "crawl-delay-value",
     nonstandard_field => "nonstandard-field",
     malformed_field_value => "malformed-field-value",
+    percent_encoding_divergence => "percent-encoding-divergence",
     strict_syntax => "strict-syntax",
     unused_suppression => "unused-suppression",
     unknown_rule_in_suppression => "unknown-rule-in-suppression",
@@ -385,6 +386,7 @@ impl Findings {
             help: None,
             fix: None,
             affects: Vec::new(),
+            witness: None,
         });
         let last = self.diagnostics.len() - 1;
         &mut self.diagnostics[last]

@@ -1,5 +1,7 @@
 use std::collections::HashMap;
 
+use crate::dialect::witness::{Witnesses, MATCH_ORDER};
+use crate::dialect::Dialect;
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
 use crate::text::proper_prefixes;
@@ -8,6 +10,7 @@ use crate::text::proper_prefixes;
 /// first match (the 1996 draft) never reach it; robots that take the longest (RFC 9309) do.
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     let lines = cx.lines();
+    let mut witnesses = Witnesses::new(cx.doc, cx.text);
     for record in cx.doc.agent_records() {
         // Earlier plain values of each kind, with the first line that has them.
         let mut earlier: HashMap<(Directive, &str), usize> = HashMap::new();
@@ -27,7 +30,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             earlier.entry((directive, value)).or_insert(line);
             let Some((shadow_line, shadow_value)) = shadow else { continue };
             let (name, other_name) = (directive.canonical_name(), other.canonical_name());
-            out.report(
+            let diagnostic = out.report(
                 field.value,
                 format!(
                     "robots that follow the 1996 draft never reach this {name}: the earlier `{other_name}: {shadow_value}` matches every URL it does"
@@ -38,6 +41,14 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
                 "RFC 9309 robots apply the longest match, so for them this rule wins; to make every robot agree, put \
                  `{name}: {value}` above `{other_name}: {shadow_value}`"
             ));
+            let candidates = [value.to_string(), format!("{value}x")];
+            let witness = witnesses.find_for_record(&record.agents, &candidates, MATCH_ORDER, |divergence| {
+                divergence.deciding_line(Dialect::Draft1996) == Some(shadow_line)
+                    && divergence.deciding_line(Dialect::Rfc9309) == Some(line)
+            });
+            if let Some(divergence) = witness {
+                witnesses.attach(diagnostic, &divergence, MATCH_ORDER);
+            }
         }
     }
 }

@@ -1,0 +1,329 @@
+//! Witnesses: a concrete robot and URL for which two dialects give different answers,
+//! computed by the real [`Matcher`]s, never guessed.
+//!
+//! A rule that is about robots disagreeing (a glob, first vs longest match, merged records, a
+//! line only Google reads, %-escapes) proposes candidate URLs and the pair of dialects it is
+//! about; [`Witnesses`] compiles each (robot, dialect) matcher once per document and tries the
+//! candidates in order. [`Witnesses::attach`] adds the first divergence to the diagnostic's
+//! message and carries it as a [`Witness`], so tests and machine formats can re-run the
+//! matchers on every witness reported.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::Diagnostic;
+use crate::dialect::{Dialect, Matcher, Reason, Verdict};
+use crate::model::{Directive, Document, LineIndex, LineKind, Record, Separator};
+
+/// The robot and URL on which two dialects disagree, with what each answers (allowed or
+/// not).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Witness {
+    pub robot: String,
+    pub url: String,
+    pub claims: Vec<(Dialect, bool)>,
+}
+
+/// Every dialect's verdict for one robot and one URL.
+#[derive(Debug, Clone)]
+pub struct Divergence {
+    pub robot: String,
+    pub url: String,
+    /// One verdict per dialect, in the order of [`Dialect::ALL`].
+    pub verdicts: [Verdict; 4],
+}
+
+impl Divergence {
+    pub fn verdict(&self, dialect: Dialect) -> &Verdict {
+        &self.verdicts[Dialect::ALL.iter().position(|&d| d == dialect).unwrap_or(0)]
+    }
+
+    pub fn differs(&self, a: Dialect, b: Dialect) -> bool {
+        self.verdict(a).allowed != self.verdict(b).allowed
+    }
+
+    /// The line (index) that decided a dialect's verdict, when a rule decided.
+    pub fn deciding_line(&self, dialect: Dialect) -> Option<LineIndex> {
+        self.verdict(dialect).reason.rule().map(|rule| rule.line)
+    }
+
+    pub fn witness(&self, a: Dialect, b: Dialect) -> Witness {
+        Witness {
+            robot: self.robot.clone(),
+            url: self.url.clone(),
+            claims: vec![(a, self.verdict(a).allowed), (b, self.verdict(b).allowed)],
+        }
+    }
+
+    /// The witness in words, for two dialects: "for robot `googlebot` and
+    /// `/org/about.html`: the 1996 draft disallows (line 2 `Disallow: /org/`), RFC 9309
+    /// allows (line 3 `Allow: /org/about.html`)". Overlong URLs and lines are elided.
+    pub fn describe(&self, document: &Document, text: &str, a: Dialect, b: Dialect) -> String {
+        let part = |dialect: Dialect| {
+            let verdict = self.verdict(dialect);
+            let answer = if verdict.allowed { "allows" } else { "disallows" };
+            let why = match &verdict.reason {
+                Reason::Rule(rule) => {
+                    let line = &document.lines[rule.line];
+                    let shown = match &line.kind {
+                        LineKind::Field(field) => field.name.to(field.value),
+                        _ => line.span,
+                    };
+                    format!("line {} `{}`", rule.line + 1, elide(shown.text(text)))
+                }
+                other => other.describe().to_string(),
+            };
+            format!("{} {answer} ({why})", label(dialect))
+        };
+        format!("for robot `{}` and `{}`: {}, {}", self.robot, elide(&self.url), part(a), part(b))
+    }
+}
+
+/// How messages name a dialect's robots.
+pub fn label(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Norobots1994 => "the 1994 standard",
+        Dialect::Draft1996 => "the 1996 draft",
+        Dialect::Rfc9309 => "RFC 9309",
+        Dialect::Google => "Google",
+    }
+}
+
+/// Text shown in a message, cut to a readable length.
+fn elide(text: &str) -> String {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// The matchers of one document, compiled on first use for each robot.
+pub struct Witnesses<'a> {
+    document: &'a Document,
+    text: &'a str,
+    matchers: HashMap<String, [Matcher; 4]>,
+    anonymous: Option<String>,
+}
+
+impl<'a> Witnesses<'a> {
+    pub fn new(document: &'a Document, text: &'a str) -> Witnesses<'a> {
+        Witnesses { document, text, matchers: HashMap::new(), anonymous: None }
+    }
+
+    /// Every dialect's verdict for `robot` and `url`.
+    pub fn verdicts(&mut self, robot: &str, url: &str) -> Divergence {
+        let (document, text) = (self.document, self.text);
+        let matchers = self
+            .matchers
+            .entry(robot.to_string())
+            .or_insert_with(|| Dialect::ALL.map(|dialect| Matcher::new(document, text, robot, dialect)));
+        Divergence {
+            robot: robot.to_string(),
+            url: url.to_string(),
+            verdicts: [0, 1, 2, 3].map(|at| matchers[at].allowed(url)),
+        }
+    }
+
+    /// The first of `candidates` for which dialects `a` and `b` answer differently for
+    /// `robot` and that `accept` takes (a rule checks that the lines that decided are the
+    /// ones it is about).
+    pub fn find<S: AsRef<str>>(
+        &mut self,
+        robot: &str,
+        candidates: &[S],
+        (a, b): (Dialect, Dialect),
+        accept: impl Fn(&Divergence) -> bool,
+    ) -> Option<Divergence> {
+        candidates
+            .iter()
+            .map(|url| self.verdicts(robot, url.as_ref()))
+            .find(|divergence| divergence.differs(a, b) && accept(divergence))
+    }
+
+    /// [`Witnesses::find`] for each robot a record's User-agent lines name, in order.
+    pub fn find_for_record<S: AsRef<str>>(
+        &mut self,
+        agents: &[LineIndex],
+        candidates: &[S],
+        pair: (Dialect, Dialect),
+        accept: impl Fn(&Divergence) -> bool,
+    ) -> Option<Divergence> {
+        let robots = self.record_robots(agents);
+        robots.iter().find_map(|robot| self.find(robot, candidates, pair, &accept))
+    }
+
+    /// Adds the divergence to the diagnostic: described at the end of its message, and as
+    /// its witness.
+    pub fn attach(&self, diagnostic: &mut Diagnostic, divergence: &Divergence, (a, b): (Dialect, Dialect)) {
+        let described = divergence.describe(self.document, self.text, a, b);
+        diagnostic.message = format!("{}: {described}", diagnostic.message);
+        diagnostic.witness(divergence.witness(a, b));
+    }
+
+    /// A robot name that no User-agent value in the document names in any dialect (not a
+    /// substring of a value, not a value's product token nor a `-`-prefix of it), so the
+    /// robot gets the `*` record: `anybot`, or a variant when the file names that.
+    pub fn anonymous_robot(&mut self) -> String {
+        let (document, text) = (self.document, self.text);
+        self.anonymous.get_or_insert_with(|| anonymous_robot(document, text)).clone()
+    }
+
+    /// The robots a record's User-agent lines name, in order and without repeats: each
+    /// value's product token, and for `*` a robot no record names.
+    pub fn record_robots(&mut self, agents: &[LineIndex]) -> Vec<String> {
+        let mut robots: Vec<String> = Vec::new();
+        for &line in agents {
+            let Some(field) = self.document.lines[line].field() else { continue };
+            let value = field.value.text(self.text).trim();
+            let robot = if value.starts_with('*') { Some(self.anonymous_robot()) } else { robot_of_value(value) };
+            if let Some(robot) = robot.filter(|robot| !robots.contains(robot)) {
+                robots.push(robot);
+            }
+        }
+        robots
+    }
+
+    /// A URL on which Google, which reads the User-agent, Allow or Disallow line `line`
+    /// despite its missing colon or misspelt name (`directive` is what Google takes it for),
+    /// answers otherwise than RFC 9309 robots, which drop the line.
+    pub fn lost_line(&mut self, line: LineIndex, directive: Directive) -> Option<Divergence> {
+        let (document, text) = (self.document, self.text);
+        let value = document.lines[line].field()?.value.text(text);
+        let record = document.record_of(line);
+        let (robots, candidates): (Vec<String>, Vec<String>) = match directive {
+            Directive::UserAgent => {
+                let robot =
+                    if value.trim().starts_with('*') { Some(self.anonymous_robot()) } else { robot_of_value(value) };
+                let rules = record.map_or(&[][..], |record| &record.rules);
+                let later_rules = rules.iter().filter(|&&rule| rule > line);
+                let candidates = later_rules
+                    .filter_map(|&rule| concrete_url(document.lines[rule].field()?.value.text(text)))
+                    .collect();
+                (robot.into_iter().collect(), candidates)
+            }
+            Directive::Allow | Directive::Disallow => {
+                let mut robots = self.record_robots(record.map_or(&[][..], |record| &record.agents));
+                if robots.is_empty() {
+                    robots.push(self.anonymous_robot());
+                }
+                (robots, concrete_url(value).into_iter().collect())
+            }
+            _ => return None,
+        };
+        let decided_here = |decided: Option<LineIndex>| {
+            decided
+                .is_some_and(|decided| decided == line || record.is_some_and(|record| record.rules.contains(&decided)))
+        };
+        robots.iter().find_map(|robot| {
+            self.find(robot, &candidates, LOST_LINE, |divergence| {
+                decided_here(divergence.deciding_line(Dialect::Google))
+            })
+        })
+    }
+
+    /// A URL on which RFC 9309 robots, which merge `record` with an earlier record that
+    /// names `robot` too, obey one of `record`'s rules while first-match robots never read
+    /// them.
+    pub fn merged_record(&mut self, record: &Record, robot: &str) -> Option<Divergence> {
+        let (document, text) = (self.document, self.text);
+        let candidates: Vec<String> = record
+            .governed_rules()
+            .filter_map(|line| concrete_url(document.lines[line].field()?.value.text(text)))
+            .collect();
+        self.find(robot, &candidates, MERGED, |divergence| {
+            divergence.deciding_line(Dialect::Rfc9309).is_some_and(|decided| record.rules.contains(&decided))
+        })
+    }
+}
+
+/// The dialects a lost line is shown with: Google reads it, RFC 9309 robots drop it.
+pub const LOST_LINE: (Dialect, Dialect) = (Dialect::Google, Dialect::Rfc9309);
+/// The dialects merged records are shown with: first-match robots, then merging robots.
+pub const MERGED: (Dialect, Dialect) = (Dialect::Draft1996, Dialect::Rfc9309);
+/// The dialects first-match and longest-match are shown with.
+pub const MATCH_ORDER: (Dialect, Dialect) = (Dialect::Draft1996, Dialect::Rfc9309);
+
+/// The robot name a User-agent value gives: its product token in lower case
+/// (`Googlebot/2.1` is `googlebot`); `None` for `*`, an empty value or one with no token.
+pub fn robot_of_value(value: &str) -> Option<String> {
+    let value = value.trim();
+    let end = value.find(|c: char| !(c.is_ascii_alphabetic() || c == '-' || c == '_')).unwrap_or(value.len());
+    (end > 0).then(|| value[..end].to_ascii_lowercase())
+}
+
+fn anonymous_robot(document: &Document, text: &str) -> String {
+    let values: Vec<String> = document
+        .lines
+        .iter()
+        .filter_map(|line| {
+            // User-agent lines, and the misspelt or colon-less ones some dialects read.
+            let field = line.field()?;
+            let read_by_some = field.directive.is_none() || !matches!(field.separator, Separator::Colon { .. });
+            (field.is(Directive::UserAgent) || read_by_some).then(|| field.value.text(text).to_ascii_lowercase())
+        })
+        .collect();
+    let free = |name: &str| {
+        values.iter().all(|value| {
+            let token = robot_of_value(value).unwrap_or_default();
+            let covers = !token.is_empty() && (name == token || name.starts_with(&format!("{token}-")));
+            !value.contains(name) && !covers
+        })
+    };
+    ["anybot", "otherbot", "somebot"]
+        .into_iter()
+        .map(str::to_string)
+        .chain((2..).map(|n| format!("zq{n}bot")))
+        .find(|name| free(name))
+        .unwrap_or_else(|| "anybot".to_string())
+}
+
+/// A URL path a pattern matches for RFC 9309 robots: each `*` replaced by `x`, `$` dropped,
+/// and a leading `/` added when missing. `None` for an empty pattern.
+pub fn concrete_url(pattern: &str) -> Option<String> {
+    let concrete: String = pattern.chars().filter(|&c| c != '$').map(|c| if c == '*' { 'x' } else { c }).collect();
+    if concrete.is_empty() {
+        return None;
+    }
+    Some(if concrete.starts_with('/') { concrete } else { format!("/{concrete}") })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse;
+    use crate::source::Source;
+
+    #[test]
+    fn first_match_and_longest_match_disagree_on_the_draft_example() {
+        let source = Source::from("User-agent: *\nDisallow: /org/\nAllow: /org/about.html\n");
+        let document = parse::parse(&source);
+        let divergence = Witnesses::new(&document, &source.text)
+            .find("anybot", &["/org/", "/org/about.html"], MATCH_ORDER, |_| true)
+            .expect("a divergence");
+        assert_eq!(divergence.url, "/org/about.html");
+        let message = divergence.describe(&document, &source.text, Dialect::Draft1996, Dialect::Rfc9309);
+        assert_eq!(
+            message,
+            "for robot `anybot` and `/org/about.html`: the 1996 draft disallows (line 2 `Disallow: /org/`), RFC 9309 \
+             allows (line 3 `Allow: /org/about.html`)"
+        );
+        let witness = divergence.witness(Dialect::Draft1996, Dialect::Rfc9309);
+        assert_eq!(witness.claims, vec![(Dialect::Draft1996, false), (Dialect::Rfc9309, true)]);
+    }
+
+    #[test]
+    fn anonymous_robot_avoids_named_robots() {
+        let source = Source::from("User-agent: anybot\nDisallow: /\n\nUser-agent: *\nDisallow: /x\n");
+        let document = parse::parse(&source);
+        assert_eq!(Witnesses::new(&document, &source.text).anonymous_robot(), "otherbot");
+    }
+
+    #[test]
+    fn long_urls_are_elided_in_messages() {
+        let long = format!("/{}", "d".repeat(500));
+        let shown = elide(&long);
+        assert_eq!(shown.chars().count(), 61);
+        assert!(shown.ends_with('…'));
+        assert_eq!(elide("/short"), "/short");
+    }
+}
