@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 
 use robolint::dialect::{Dialect, Matcher, Reason, Verdict};
 use robolint::render;
@@ -60,7 +61,7 @@ pub struct MatrixArgs {
     dialect: Dialects,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum CheckFormat {
     /// Each URL, then a line per dialect: allowed or disallowed, and why.
     Human,
@@ -143,18 +144,37 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
     let targets = read_targets(&args.targets, args.urls.as_deref())?;
     let robots = Robots::read(&args.file)?;
     let matchers: Vec<Matcher> = args.dialect.0.iter().map(|&dialect| robots.matcher(&args.agent, dialect)).collect();
-    let answers: Vec<(&str, Dialect, Verdict)> = targets
-        .iter()
-        .flat_map(|target| {
-            matchers.iter().map(move |matcher| (target.as_str(), matcher.dialect(), matcher.allowed(target)))
-        })
-        .collect();
-    let output = match args.format {
-        CheckFormat::Human => human_check(&robots, &answers),
-        CheckFormat::Json => json_check(&robots, &answers),
-    };
-    write_stdout(&output)?;
-    let all_allowed = answers.iter().all(|(_, _, verdict)| verdict.allowed);
+    // Answers are written as they come, so a batch of a million URLs needs no more memory
+    // than one.
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut all_allowed = true;
+    let written: io::Result<()> = (|| {
+        if args.format == CheckFormat::Json {
+            out.write_all(b"[")?;
+        }
+        for (index, target) in targets.iter().enumerate() {
+            if args.format == CheckFormat::Human {
+                writeln!(out, "{target}")?;
+            }
+            for (position, matcher) in matchers.iter().enumerate() {
+                let verdict = matcher.allowed(target);
+                all_allowed &= verdict.allowed;
+                match args.format {
+                    CheckFormat::Human => human_answer(&mut out, &robots, matcher.dialect(), &verdict)?,
+                    CheckFormat::Json => {
+                        let first = index == 0 && position == 0;
+                        out.write_all(if first { b"\n  " } else { b",\n  " })?;
+                        json_answer(&mut out, &robots, target, matcher.dialect(), &verdict)?;
+                    }
+                }
+            }
+        }
+        if args.format == CheckFormat::Json {
+            out.write_all(b"\n]\n")?;
+        }
+        out.flush()
+    })();
+    written.map_err(|error| format!("cannot write output: {error}"))?;
     Ok(if all_allowed { EXIT_ALL_ALLOWED } else { EXIT_SOME_DISALLOWED })
 }
 
@@ -181,63 +201,50 @@ fn describe(robots: &Robots, reason: &Reason) -> String {
     described
 }
 
-fn human_check(robots: &Robots, answers: &[(&str, Dialect, Verdict)]) -> String {
-    let mut out = String::new();
-    let mut previous_url = None;
-    for (url, dialect, verdict) in answers {
-        if previous_url != Some(*url) {
-            let _ = writeln!(out, "{url}");
-            previous_url = Some(*url);
-        }
-        let why = describe(robots, &verdict.reason);
-        let _ = writeln!(out, "  {:<14} {:<11} {why}", dialect.name(), allowed_word(verdict.allowed));
-    }
-    out
+fn human_answer(out: &mut impl Write, robots: &Robots, dialect: Dialect, verdict: &Verdict) -> io::Result<()> {
+    let why = describe(robots, &verdict.reason);
+    writeln!(out, "  {:<14} {:<11} {why}", dialect.name(), allowed_word(verdict.allowed))
 }
 
-fn json_check(robots: &Robots, answers: &[(&str, Dialect, Verdict)]) -> String {
-    let objects: Vec<String> = answers
-        .iter()
-        .map(|(url, dialect, verdict)| {
-            let why = match verdict.reason.rule() {
-                Some(rule) => format!(
-                    "\"decided_by\": {{\"line\": {}, \"text\": {}, \"pattern\": {}}}",
-                    robots.line_number(rule.line),
-                    json_string(robots.line_text(rule.line)),
-                    json_string(&rule.pattern)
-                ),
-                None => format!("\"reason\": {}", json_string(verdict.reason.describe())),
-            };
-            format!(
-                "  {{\"url\": {}, \"dialect\": {}, \"allowed\": {}, {why}}}",
-                json_string(url),
-                json_string(dialect.name()),
-                verdict.allowed
-            )
-        })
-        .collect();
-    format!("[\n{}\n]\n", objects.join(",\n"))
+/// One answer of `check --format json`, its fields in this order.
+#[derive(Serialize)]
+struct JsonAnswer<'a> {
+    url: &'a str,
+    dialect: &'static str,
+    allowed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decided_by: Option<DecidedBy<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
 }
 
-/// A JSON string literal (RFC 8259 §7).
-fn json_string(text: &str) -> String {
-    let mut quoted = String::with_capacity(text.len() + 2);
-    quoted.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            '\n' => quoted.push_str("\\n"),
-            '\r' => quoted.push_str("\\r"),
-            '\t' => quoted.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(quoted, "\\u{:04x}", u32::from(c));
-            }
-            c => quoted.push(c),
-        }
-    }
-    quoted.push('"');
-    quoted
+#[derive(Serialize)]
+struct DecidedBy<'a> {
+    line: usize,
+    text: &'a str,
+    pattern: &'a str,
+}
+
+fn json_answer(
+    out: &mut impl Write,
+    robots: &Robots,
+    url: &str,
+    dialect: Dialect,
+    verdict: &Verdict,
+) -> io::Result<()> {
+    let rule = verdict.reason.rule();
+    let answer = JsonAnswer {
+        url,
+        dialect: dialect.name(),
+        allowed: verdict.allowed,
+        decided_by: rule.map(|rule| DecidedBy {
+            line: robots.line_number(rule.line),
+            text: robots.line_text(rule.line),
+            pattern: &rule.pattern,
+        }),
+        reason: rule.is_none().then(|| verdict.reason.describe()),
+    };
+    serde_json::to_writer(out, &answer).map_err(io::Error::from)
 }
 
 /// `robolint matrix`: a Yes/No table of URLs × robots per dialect, like the draft's §4.

@@ -33,6 +33,26 @@
 //! assert!(!draft.allowed("/tmp/public/a.html").allowed);
 //! assert_eq!(draft.allowed("/robots.txt").reason, Reason::RobotsTxt);
 //! ```
+//!
+//! Findings about robots disagreeing carry a [`dialect::witness::Witness`]: a robot and a URL
+//! on which two dialects' matchers were run and answered differently.
+//!
+//! ```
+//! use robolint::dialect::{Dialect, Matcher};
+//! use robolint::{lint, parse, Settings, Source};
+//!
+//! let text = "User-agent: *\nDisallow: /org/\nAllow: /org/about.html\n";
+//! let report = lint(Source::from(text), None, &Settings::default());
+//! let shadowed = report.diagnostics.iter().find(|d| d.name == "shadowed-rule").unwrap();
+//! let witness = shadowed.witness.as_ref().unwrap();
+//! let source = Source::from(text);
+//! let document = parse::parse(&source);
+//! for &(dialect, allowed) in &witness.claims {
+//!     let matcher = Matcher::new(&document, &source.text, &witness.robot, dialect);
+//!     assert_eq!(matcher.allowed(&witness.url).allowed, allowed);
+//! }
+//! assert_eq!(witness.claims, [(Dialect::Draft1996, false), (Dialect::Rfc9309, true)]);
+//! ```
 
 pub mod config;
 pub mod diagnostic;

@@ -5,6 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+use serde_json::{json, Value};
+
 fn robolint(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_robolint"))
         .args(args)
@@ -145,16 +147,23 @@ fn check_json_for_scripts() {
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.starts_with("[\n") && text.ends_with("]\n"), "{text}");
-    assert_eq!(text.matches("{\"url\": ").count(), 8, "{text}");
-    assert!(text.contains(
-        "{\"url\": \"/org/plans.html\", \"dialect\": \"rfc9309\", \"allowed\": false, \"decided_by\": {\"line\": 12, \"text\": \"Disallow: /org/plans.html\", \"pattern\": \"/org/plans.html\"}}"
-    ));
-    assert!(text.contains(
-        "{\"url\": \"/robots.txt\", \"dialect\": \"google\", \"allowed\": true, \"reason\": \"/robots.txt is always allowed\"}"
-    ));
-    assert!(text.contains(
-        "{\"url\": \"/robots.txt\", \"dialect\": \"norobots-1994\", \"allowed\": false, \"decided_by\": {\"line\": 16,"
-    ));
+    assert_eq!(text.lines().count(), 10, "one answer a line: {text}");
+    let answers: Vec<Value> = serde_json::from_str(&text).expect("valid JSON");
+    assert_eq!(answers.len(), 8, "{text}");
+    assert!(answers.contains(&json!({
+        "url": "/org/plans.html", "dialect": "rfc9309", "allowed": false,
+        "decided_by": {"line": 12, "text": "Disallow: /org/plans.html", "pattern": "/org/plans.html"}
+    })));
+    assert!(answers.contains(&json!({
+        "url": "/robots.txt", "dialect": "google", "allowed": true, "reason": "/robots.txt is always allowed"
+    })));
+    let robots_txt_for_1994 =
+        answers.iter().find(|answer| answer["url"] == "/robots.txt" && answer["dialect"] == "norobots-1994");
+    assert_eq!(robots_txt_for_1994.map(|answer| answer["decided_by"]["line"].clone()), Some(json!(16)));
+    assert!(
+        text.contains("{\"url\":\"/org/plans.html\",\"dialect\":\"norobots-1994\","),
+        "fields keep their order: {text}"
+    );
 }
 
 #[test]
@@ -166,7 +175,7 @@ fn check_reports_no_record() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(
         stdout(&output),
-        "[\n  {\"url\": \"/x\", \"dialect\": \"google\", \"allowed\": true, \"reason\": \"no record applies\"}\n]\n"
+        "[\n  {\"url\":\"/x\",\"dialect\":\"google\",\"allowed\":true,\"reason\":\"no record applies\"}\n]\n"
     );
 }
 
