@@ -18,7 +18,8 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             let Some(field) = lines[line].field() else { continue };
             let Some(directive) = field.directive else { continue };
             let value = cx.slice(field.value);
-            let respellable = value.contains('%') && is_url_path(value);
+            // With `*` or `$` the robots already differ over the pattern (`glob-pattern`'s finding).
+            let respellable = value.contains('%') && !value.contains(['*', '$']) && is_url_path(value);
             if !matches!(field.separator, Separator::Colon { .. })
                 || !respellable
                 || value.to_ascii_lowercase().contains("%2f")
