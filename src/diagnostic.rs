@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dialect::witness::Witness;
 use crate::dialect::Dialect;
 use crate::model::Span;
 
@@ -89,6 +90,8 @@ pub struct Diagnostic {
     /// The dialects whose robots the finding matters to, among the site's targets, when
     /// the rule matters to some robots and not others; empty when it is the same for all.
     pub affects: Vec<Dialect>,
+    /// For a finding about robots disagreeing: a robot and URL on which they do.
+    pub witness: Option<Witness>,
 }
 
 impl Diagnostic {
@@ -109,6 +112,11 @@ impl Diagnostic {
         edits: Vec<Edit>,
     ) -> &mut Diagnostic {
         self.fix = Some(Fix { message: message.into(), edits, applicability });
+        self
+    }
+
+    pub fn witness(&mut self, witness: Witness) -> &mut Diagnostic {
+        self.witness = Some(witness);
         self
     }
 

@@ -7,6 +7,7 @@ mod groups;
 mod matcher;
 mod pattern;
 mod url;
+pub mod witness;
 
 use std::fmt;
 use std::str::FromStr;

@@ -2,6 +2,7 @@
 
 pub mod concise;
 pub mod human;
+pub mod positions;
 
 use crate::diagnostic::Severity;
 use crate::lint::Report;

@@ -1,9 +1,13 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::Span;
+use crate::dialect::witness::{anonymous_robot, concrete_url, record_robots, Divergence, Witnesses};
+use crate::dialect::Dialect;
+use crate::model::{LineIndex, Separator, Span};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    for (_, _, field) in cx.doc.access_rules() {
+    let mut witnesses = Witnesses::new(cx.doc, cx.text);
+    let mut anonymous: Option<String> = None;
+    for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(at) = value.find(['*', '$']) else { continue };
         let older = "robots that follow the 1994 standard or the 1996 draft";
@@ -21,8 +25,16 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
                 "`$` anchors the end of the URL for RFC 9309 robots but is an ordinary character for {older}"
             ),
         };
-        let diagnostic = out
-            .report(Span::new(field.value.start + at, field.value.start + at + 1), message)
+        let divergence = witness(cx, &mut witnesses, &mut anonymous, line);
+        let message = match &divergence {
+            Some(divergence) => format!("{message}: {}", divergence.describe(cx.doc, cx.text, WITNESSED.0, WITNESSED.1)),
+            None => message,
+        };
+        let diagnostic = out.report(Span::new(field.value.start + at, field.value.start + at + 1), message);
+        if let Some(divergence) = divergence {
+            diagnostic.witness(divergence.witness(WITNESSED.0, WITNESSED.1));
+        }
+        diagnostic
             .help("older robots match paths by plain prefix: they read this rule literally and it matches no real URL");
         if let Some(replacement) = portable_equivalent(value) {
             diagnostic.fix(
@@ -32,6 +44,31 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             );
         }
     }
+}
+
+/// The dialects a witness compares: robots that expand patterns and robots that do not.
+const WITNESSED: (Dialect, Dialect) = (Dialect::Rfc9309, Dialect::Draft1996);
+
+/// A URL on which robolint's RFC 9309 and 1996 matchers really disagree because of the
+/// pattern on `line` (the pattern with each `*` as `x` and `$` dropped). `None` where another rule gives older robots the same answer, or where the line
+/// governs no robot.
+fn witness(
+    cx: &Context<'_>,
+    witnesses: &mut Witnesses<'_>,
+    anonymous: &mut Option<String>,
+    line: LineIndex,
+) -> Option<Divergence> {
+    let field = cx.lines()[line].field()?;
+    if !matches!(field.separator, Separator::Colon { .. }) {
+        return None;
+    }
+    let record = cx.doc.record_of(line).filter(|record| record.governed_rules().any(|rule| rule == line))?;
+    let candidate = concrete_url(cx.slice(field.value))?;
+    let anonymous = anonymous.get_or_insert_with(|| anonymous_robot(cx.doc, cx.text));
+    let robots = record_robots(cx.doc, cx.text, &record.agents, anonymous);
+    robots.iter().find_map(|robot| {
+        witnesses.find(robot, [&candidate], WITNESSED, |divergence| divergence.deciding_line(WITNESSED.0) == Some(line))
+    })
 }
 
 /// A rule that means the same to RFC 9309 robots and reads better to older ones:

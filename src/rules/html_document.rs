@@ -28,7 +28,8 @@ fn starts_tag(text: &str) -> bool {
 
 fn starts_html(text: &str) -> bool {
     let head = text.get(..text.len().min(16)).unwrap_or(text).to_ascii_lowercase();
-    ["<!doctype", "<html", "<head", "<body", "<?xml", "<!--"]
+    // Not `<!--`: caching plugins append an HTML comment to real robots.txt files.
+    ["<!doctype", "<html", "<head", "<body", "<?xml"]
         .iter()
         .any(|tag| head.starts_with(tag))
 }

@@ -89,6 +89,9 @@ registry! {
     crawl_delay_value => "crawl-delay-value",
     nonstandard_field => "nonstandard-field",
     malformed_field_value => "malformed-field-value",
+    match_order_divergence => "match-order-divergence",
+    merged_records_divergence => "merged-records-divergence",
+    percent_encoding_divergence => "percent-encoding-divergence",
     strict_syntax => "strict-syntax",
     unused_suppression => "unused-suppression",
     unknown_rule_in_suppression => "unknown-rule-in-suppression",
@@ -385,6 +388,7 @@ impl Findings {
             help: None,
             fix: None,
             affects: Vec::new(),
+            witness: None,
         });
         let last = self.diagnostics.len() - 1;
         &mut self.diagnostics[last]

@@ -1,4 +1,5 @@
 use crate::diagnostic::{Applicability, Edit};
+use crate::dialect::path_and_query;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
@@ -28,25 +29,16 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
     }
 }
 
-/// The path (and query) of an absolute http(s) URL, or of a URL written without its scheme
-/// (`www.example.com/private/`): `/` when it has none.
+/// The path (and query) of a full URL, or of a URL written without its scheme
+/// (`www.example.com/private/`). Without a scheme only `host/path` reads as a URL:
+/// `submit.pl` is a file name (and `.pl` a TLD), and reading it as a host would make the
+/// fix `Disallow: /`.
 fn url_path(value: &str) -> Option<String> {
-    let (authority_and_path, had_scheme) = match value.find("://") {
-        Some(at) => {
-            let scheme = &value[..at];
-            if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
-                return None;
-            }
-            (&value[at + 3..], true)
-        }
-        None => (value, false),
-    };
-    let host_end = authority_and_path.find(['/', '?', '#']).unwrap_or(authority_and_path.len());
-    if !had_scheme && !looks_like_host(&authority_and_path[..host_end]) {
-        return None;
+    if value.contains("://") {
+        return path_and_query(value);
     }
-    let rest = &authority_and_path[host_end..];
-    Some(if rest.starts_with('/') { rest.to_string() } else { format!("/{rest}") })
+    let slash = value.find('/')?;
+    looks_like_host(&value[..slash]).then(|| value[slash..].to_string())
 }
 
 /// `www.example.com` or `example.co.uk:8080`: dotted labels ending in letters.

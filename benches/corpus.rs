@@ -1,0 +1,203 @@
+//! Throughput against the peer crates, printed as Markdown tables (not a criterion bench:
+//! each figure is the best of a few passes, timed with `Instant`). Run with
+//! `cargo bench --bench corpus`.
+//!
+//! * Corpus: every file in `../shared/corpus/protego` (skipped when the folder is absent),
+//!   all held in memory, in one process. robolint runs a full lint at default settings; the
+//!   peers parse and answer one URL per file, as the "Speed and robustness" issue measured
+//!   them. `robotstxt` panics on a few files: each peer call runs under `catch_unwind` and
+//!   panics are counted.
+//! * Matcher: 100,000 URLs against one 100-rule file, each library's fastest way to ask
+//!   many questions of one file (robolint's compiled `Matcher`, fast-robots' compiled
+//!   `RobotsMatcher`, texting_robots' `Robot`; `robotstxt` has no compiled form and parses
+//!   the file again for every URL).
+
+use std::hint::black_box;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use robolint::dialect::{Dialect, Matcher};
+use robolint::{lint, parse, Settings, Source};
+
+mod support;
+
+const AGENT: &str = "Googlebot";
+const URL: &str = "https://www.example.com/search/results?q=robots";
+const PATH: &str = "/search/results?q=robots";
+
+struct Outcome {
+    best: Duration,
+    panics: usize,
+    errors: usize,
+}
+
+/// Runs `pass` until `passes` runs are done or `budget` is spent (at least once), keeping
+/// the fastest; `pass` returns its panic and error counts.
+fn best_of(passes: usize, budget: Duration, mut pass: impl FnMut() -> (usize, usize)) -> Outcome {
+    let started = Instant::now();
+    let mut outcome = Outcome { best: Duration::MAX, panics: 0, errors: 0 };
+    for _ in 0..passes {
+        let begun = Instant::now();
+        let (panics, errors) = pass();
+        outcome.best = outcome.best.min(begun.elapsed());
+        (outcome.panics, outcome.errors) = (panics, errors);
+        if started.elapsed() > budget {
+            break;
+        }
+    }
+    outcome
+}
+
+/// Runs `call` on every file under `catch_unwind`; `call` returns false for an error.
+fn over_files(files: &[Vec<u8>], call: impl Fn(&[u8]) -> bool) -> (usize, usize) {
+    let (mut panics, mut errors) = (0, 0);
+    for bytes in files {
+        match catch_unwind(AssertUnwindSafe(|| call(bytes))) {
+            Ok(true) => {}
+            Ok(false) => errors += 1,
+            Err(_) => panics += 1,
+        }
+    }
+    (panics, errors)
+}
+
+fn corpus() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/protego");
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        println!("corpus bench skipped: {} does not exist", folder.display());
+        return;
+    };
+    let mut paths: Vec<_> = entries.filter_map(|entry| entry.ok().map(|entry| entry.path())).collect();
+    paths.sort();
+    let files: Vec<Vec<u8>> = paths.iter().filter_map(|path| std::fs::read(path).ok()).collect();
+    let bytes: usize = files.iter().map(Vec::len).sum();
+    let settings = Settings::default();
+    // The panics peers print would drown the table.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let budget = Duration::from_secs(20);
+    let robolint = best_of(3, budget, || {
+        over_files(&files, |bytes| {
+            black_box(lint(Source::from_bytes(bytes), None, &settings).diagnostics.len());
+            true
+        })
+    });
+    let peers = [
+        (
+            "robotstxt 0.3",
+            best_of(5, budget, || {
+                over_files(&files, |bytes| {
+                    let text = String::from_utf8_lossy(bytes);
+                    let mut matcher = robotstxt::DefaultMatcher::default();
+                    black_box(matcher.one_agent_allowed_by_robots(&text, AGENT, URL));
+                    true
+                })
+            }),
+        ),
+        (
+            "texting_robots 0.2",
+            best_of(5, budget, || {
+                over_files(&files, |bytes| match texting_robots::Robot::new(AGENT, bytes) {
+                    Ok(robot) => black_box(robot.allowed(URL)) || true,
+                    Err(_) => false,
+                })
+            }),
+        ),
+        (
+            "fast-robots 0.1",
+            best_of(5, budget, || {
+                over_files(&files, |bytes| match fast_robots::RobotsTxt::parse_bytes(bytes) {
+                    Ok(robots) => black_box(robots.is_allowed(AGENT, PATH)) || true,
+                    Err(_) => false,
+                })
+            }),
+        ),
+    ];
+    std::panic::set_hook(hook);
+    let mb_per_s = |outcome: &Outcome| bytes as f64 / 1e6 / outcome.best.as_secs_f64();
+    println!("\nCorpus: {} files, {:.1} MB, one core, best pass\n", files.len(), bytes as f64 / 1e6);
+    println!("| library | work per file | MB/s | files/s | robolint / peer | panics | errors |");
+    println!("|---|---|---:|---:|---:|---:|---:|");
+    println!(
+        "| robolint | full lint, default settings | {:.1} | {:.0} | 1.00 | {} | {} |",
+        mb_per_s(&robolint),
+        files.len() as f64 / robolint.best.as_secs_f64(),
+        robolint.panics,
+        robolint.errors
+    );
+    for (name, outcome) in &peers {
+        println!(
+            "| {name} | parse + 1 URL | {:.1} | {:.0} | {:.2} | {} | {} |",
+            mb_per_s(outcome),
+            files.len() as f64 / outcome.best.as_secs_f64(),
+            mb_per_s(&robolint) / mb_per_s(outcome),
+            outcome.panics,
+            outcome.errors
+        );
+    }
+}
+
+fn matchers() {
+    let text = support::rules_file(100, 2);
+    let urls = support::urls(100_000, 3);
+    let budget = Duration::from_secs(10);
+    let count = |outcome: Outcome| (outcome.best, urls.len());
+
+    let document = parse::parse_text(&text);
+    let compiled = Matcher::new(&document, &text, "ExampleBot/1.0", Dialect::Google);
+    let robolint = count(best_of(5, budget, || {
+        black_box(urls.iter().filter(|url| compiled.allowed(url).allowed).count());
+        (0, 0)
+    }));
+    let fast = fast_robots::RobotsTxt::parse(&text);
+    let fast_matcher = fast.matcher();
+    let fast_compiled = count(best_of(5, budget, || {
+        black_box(urls.iter().filter(|url| fast_matcher.is_allowed("ExampleBot", url)).count());
+        (0, 0)
+    }));
+    let fast_plain = count(best_of(5, budget, || {
+        black_box(urls.iter().filter(|url| fast.is_allowed("ExampleBot", url)).count());
+        (0, 0)
+    }));
+    let texting = texting_robots::Robot::new("ExampleBot", text.as_bytes()).expect("generated file parses");
+    let texting = count(best_of(5, budget, || {
+        black_box(urls.iter().filter(|url| texting.allowed(url)).count());
+        (0, 0)
+    }));
+    // No compiled form: every question parses the file again, so ask a tenth as many.
+    let tenth = &urls[..urls.len() / 10];
+    let robotstxt = best_of(3, budget, || {
+        let allowed = tenth
+            .iter()
+            .filter(|url| robotstxt::DefaultMatcher::default().one_agent_allowed_by_robots(&text, "ExampleBot", url))
+            .count();
+        black_box(allowed);
+        (0, 0)
+    });
+    let robotstxt = (robotstxt.best, tenth.len());
+
+    let per_s = |(time, n): (Duration, usize)| n as f64 / time.as_secs_f64();
+    println!("\nMatcher: {} URLs against one 100-rule file ({} bytes), one core, best pass\n", urls.len(), text.len());
+    println!("| matcher | URLs/s | robolint / peer |");
+    println!("|---|---:|---:|");
+    println!("| robolint `Matcher` (Google dialect) | {:.0} | 1.00 |", per_s(robolint));
+    for (name, result) in [
+        ("fast-robots `RobotsMatcher` (compiled)", fast_compiled),
+        ("fast-robots `RobotsTxt::is_allowed`", fast_plain),
+        ("texting_robots `Robot::allowed`", texting),
+        ("robotstxt `one_agent_allowed_by_robots` (re-parses per URL)", robotstxt),
+    ] {
+        println!("| {name} | {:.0} | {:.2} |", per_s(result), per_s(robolint) / per_s(result));
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter argument other than this bench's name skips it.
+    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
+    if filter.as_deref().is_some_and(|filter| !"corpus".contains(filter) && !"matcher".contains(filter)) {
+        return;
+    }
+    corpus();
+    matchers();
+}

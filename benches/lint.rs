@@ -1,0 +1,60 @@
+//! Criterion benches: full lint (default settings) of a 1 KB, a 50 KB and a 500 KiB file,
+//! parse only, and the compiled matcher (100,000 URLs against a 100-rule file). The files
+//! are generated, not committed. Run with `cargo bench --bench lint`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use robolint::dialect::{Dialect, Matcher};
+use robolint::{lint, parse, Settings, Source};
+
+mod support;
+
+const SIZES: [(&str, usize); 3] = [("1KB", 1_000), ("50KB", 50_000), ("500KiB", 500 * 1024)];
+
+fn lint_and_parse(c: &mut Criterion) {
+    let settings = Settings::default();
+    for (label, size) in SIZES {
+        let text = support::robots_txt(size, 1);
+        let mut group = c.benchmark_group(format!("file-{label}"));
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        if size > 100_000 {
+            group.sample_size(10).measurement_time(Duration::from_secs(4));
+        } else {
+            group.sample_size(30).measurement_time(Duration::from_secs(3));
+        }
+        group.warm_up_time(Duration::from_millis(500));
+        group.bench_function("lint", |b| {
+            b.iter(|| lint(Source::from(black_box(text.as_str())), None, &settings).diagnostics.len())
+        });
+        group.bench_function("parse", |b| b.iter(|| parse::parse_text(black_box(&text)).lines.len()));
+        group.finish();
+    }
+}
+
+fn matcher(c: &mut Criterion) {
+    let text = support::rules_file(100, 2);
+    let document = parse::parse_text(&text);
+    let urls = support::urls(100_000, 3);
+    let mut group = c.benchmark_group("matcher-100-rules");
+    group.sample_size(10).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_millis(500));
+    group.throughput(Throughput::Elements(urls.len() as u64));
+    for dialect in [Dialect::Google, Dialect::Draft1996] {
+        let compiled = Matcher::new(&document, &text, "ExampleBot/1.0", dialect);
+        group.bench_function(format!("100k-urls-{dialect:?}"), |b| {
+            b.iter(|| urls.iter().filter(|url| compiled.allowed(url).allowed).count())
+        });
+    }
+    group.bench_function("compile", |b| {
+        b.iter_batched(
+            || (),
+            |()| Matcher::new(&document, &text, "ExampleBot/1.0", Dialect::Google).applies(),
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, lint_and_parse, matcher);
+criterion_main!(benches);

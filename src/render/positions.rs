@@ -1,0 +1,184 @@
+//! Byte offsets (the model's spans) → lines and columns, in one place: LSP positions (0-based
+//! line, UTF-16 code unit), which the language server, JSON and SARIF use, and 1-based
+//! line:column counted in characters, which people and the text formats use.
+//!
+//! Lines end at LF, CRLF or a lone CR, as both LSP and robolint's parser count them.
+
+use lsp_types::{Position, Range};
+
+use crate::model::Span;
+
+/// Where each line of a text starts, so a conversion costs one binary search and a walk
+/// along one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        for end in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            let crlf_first_half = bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n');
+            if !crlf_first_half {
+                starts.push(end + 1);
+            }
+        }
+        LineIndex { starts }
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The LSP position of byte `offset`. Offsets past the end or inside a character are
+    /// moved back to the nearest character boundary, so a stale span never panics.
+    pub fn position(&self, text: &str, offset: usize) -> Position {
+        let offset = floor_char_boundary(text, offset);
+        let line = self.line_of(offset);
+        let start = self.starts[line];
+        let character: usize = text[start..offset].chars().map(char::len_utf16).sum();
+        Position::new(to_u32(line), to_u32(character))
+    }
+
+    /// The 1-based line and 1-based column, counted in characters, of byte `offset`, with
+    /// the same clamping as [`LineIndex::position`].
+    pub fn line_column(&self, text: &str, offset: usize) -> super::Position {
+        let offset = floor_char_boundary(text, offset);
+        let line = self.line_of(offset);
+        let column = text[self.starts[line]..offset].chars().count() + 1;
+        super::Position { line: line + 1, column }
+    }
+
+    /// The 0-based line that holds byte `offset` (already on a character boundary).
+    fn line_of(&self, offset: usize) -> usize {
+        // `starts[0]` is 0, so at least one start is at or before any offset.
+        self.starts.partition_point(|&start| start <= offset).saturating_sub(1)
+    }
+
+    /// The byte offset of an LSP position. A character past the end of its line means the
+    /// line's end (as LSP specifies), a line past the last line means the end of the text,
+    /// and a position inside a surrogate pair means the start of that character.
+    pub fn offset(&self, text: &str, position: Position) -> usize {
+        let line = position.line as usize;
+        let Some(&start) = self.starts.get(line) else { return text.len() };
+        let end = self.content_end(text, line);
+        let wanted = position.character as usize;
+        let mut units = 0;
+        for (index, character) in text[start..end].char_indices() {
+            units += character.len_utf16();
+            if units > wanted {
+                return start + index;
+            }
+        }
+        end
+    }
+
+    pub fn range(&self, text: &str, span: Span) -> Range {
+        Range::new(self.position(text, span.start), self.position(text, span.end))
+    }
+
+    /// The span of an LSP range; a reversed range is read in order.
+    pub fn span(&self, text: &str, range: Range) -> Span {
+        let (start, end) = (self.offset(text, range.start), self.offset(text, range.end));
+        Span::new(start.min(end), start.max(end))
+    }
+
+    /// The offset where `line`'s line end starts.
+    fn content_end(&self, text: &str, line: usize) -> usize {
+        let next = self.starts.get(line + 1).copied().unwrap_or(text.len());
+        let content = &text.as_bytes()[self.starts[line]..next];
+        let ending = match content {
+            [.., b'\r', b'\n'] => 2,
+            [.., b'\n'] | [.., b'\r'] => 1,
+            _ => 0,
+        };
+        next - ending
+    }
+}
+
+fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// LSP positions are u32; a text that long is far past the size cap, so saturating is fine.
+fn to_u32(value: usize) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(text: &str, offset: usize, expected: (u32, u32)) {
+        let index = LineIndex::new(text);
+        let position = index.position(text, offset);
+        assert_eq!((position.line, position.character), expected, "offset {offset} in {text:?}");
+        assert_eq!(index.offset(text, position), offset, "back from {position:?} in {text:?}");
+    }
+
+    #[test]
+    fn accented_letter_and_emoji_count_in_utf16_units() {
+        // `é` is 2 bytes and 1 unit; `😀` is 4 bytes and 2 units (a surrogate pair).
+        let text = "User-agent: *\n# é 😀\nDisallow: /é😀/*\n";
+        let star = text.rfind('*').expect("a star");
+        round_trip(text, star, (2, 15));
+        let emoji_line = text.find('😀').expect("an emoji");
+        round_trip(text, emoji_line, (1, 4));
+        round_trip(text, emoji_line + 4, (1, 6));
+    }
+
+    #[test]
+    fn every_line_end_style_starts_a_line() {
+        let text = "a\r\nb\rc\nd";
+        round_trip(text, 0, (0, 0));
+        round_trip(text, 3, (1, 0));
+        round_trip(text, 5, (2, 0));
+        round_trip(text, 7, (3, 0));
+        round_trip(text, 8, (3, 1));
+        assert_eq!(LineIndex::new(text).line_count(), 4);
+    }
+
+    #[test]
+    fn out_of_range_positions_clamp() {
+        let text = "ab\r\ncd";
+        let index = LineIndex::new(text);
+        assert_eq!(index.offset(text, Position::new(0, 99)), 2, "past the line end: before CRLF");
+        assert_eq!(index.offset(text, Position::new(9, 0)), text.len(), "past the last line");
+        assert_eq!(index.position(text, 99), Position::new(1, 2));
+    }
+
+    #[test]
+    fn inside_a_surrogate_pair_or_a_utf8_sequence_snaps_back() {
+        let text = "😀x";
+        let index = LineIndex::new(text);
+        assert_eq!(index.offset(text, Position::new(0, 1)), 0);
+        assert_eq!(index.position(text, 2), Position::new(0, 0));
+    }
+
+    #[test]
+    fn line_column_counts_characters_from_one() {
+        let text = "# é 😀\r\nDisallow: /x\ry";
+        let index = LineIndex::new(text);
+        let at = |offset| {
+            let position = index.line_column(text, offset);
+            (position.line, position.column)
+        };
+        assert_eq!(at(0), (1, 1));
+        assert_eq!(at(text.find('😀').expect("an emoji")), (1, 5));
+        assert_eq!(at(text.find('/').expect("a slash")), (2, 11));
+        assert_eq!(at(text.len()), (3, 2));
+    }
+
+    #[test]
+    fn a_reversed_range_reads_in_order() {
+        let text = "abc";
+        let index = LineIndex::new(text);
+        assert_eq!(index.span(text, Range::new(Position::new(0, 2), Position::new(0, 1))), Span::new(1, 2));
+    }
+}

@@ -1,0 +1,87 @@
+//! Every witness a diagnostic carries is re-checked: each dialect's verdict it claims is asked
+//! of the matcher again, and the message must name the same robot and URL.
+//! Runs over every corpus case (all folders) and, when present, `../shared/corpus/protego`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use robolint::dialect::Matcher;
+use robolint::{lint, parse, Settings, Source};
+
+fn files_below(folder: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(folder) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files_below(&path, out);
+        } else if path.is_file() {
+            out.push(path);
+        }
+    }
+}
+
+/// Re-checks every witness reported for `path`; returns how many it checked.
+fn recheck(path: &Path, failures: &mut Vec<String>) -> usize {
+    let Ok(bytes) = fs::read(path) else { return 0 };
+    let settings = Settings { extend_select: vec!["divergence".to_string()], ..Settings::default() };
+    let report = lint(Source::from_bytes(&bytes), Some(path), &settings);
+    let source = Source::from_bytes(&bytes);
+    let document = parse::parse(&source);
+    let mut checked = 0;
+    for diagnostic in &report.diagnostics {
+        let Some(witness) = &diagnostic.witness else {
+            if diagnostic.code.starts_with("RL50") {
+                failures.push(format!("{}: no witness with `{}`", path.display(), diagnostic.message));
+            }
+            continue;
+        };
+        let named = format!("for robot `{}` and `{}`", witness.robot, witness.url);
+        if !diagnostic.message.contains(&named) {
+            failures.push(format!("{}: `{}` does not say {named}", path.display(), diagnostic.message));
+        }
+        if witness.claims.len() != 2 || witness.claims[0].1 == witness.claims[1].1 {
+            failures.push(format!("{}: not two differing verdicts in `{}`", path.display(), diagnostic.message));
+        }
+        for &(dialect, claimed) in &witness.claims {
+            let actual = Matcher::new(&document, &source.text, &witness.robot, dialect).allowed(&witness.url);
+            if actual.allowed != claimed {
+                failures.push(format!(
+                    "{}: {} claims {dialect} {} `{}` for `{}`, but the matcher says {:?}",
+                    path.display(),
+                    diagnostic.code,
+                    if claimed { "allows" } else { "disallows" },
+                    witness.url,
+                    witness.robot,
+                    actual
+                ));
+            }
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn every_corpus_witness_holds() {
+    let mut files = Vec::new();
+    files_below(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"), &mut files);
+    files.retain(|path| path.extension().is_some_and(|ext| ext == "txt"));
+    files.sort();
+    let mut failures = Vec::new();
+    let checked: usize = files.iter().map(|path| recheck(path, &mut failures)).sum();
+    assert!(failures.is_empty(), "{} witnesses do not hold:\n{}", failures.len(), failures.join("\n"));
+    assert!(checked >= 10, "expected the divergence corpus to report witnesses, found {checked}");
+}
+
+#[test]
+fn every_protego_witness_holds() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/protego");
+    let mut files = Vec::new();
+    files_below(&folder, &mut files);
+    files.sort();
+    let mut failures = Vec::new();
+    for path in &files {
+        recheck(path, &mut failures);
+    }
+    assert!(failures.is_empty(), "{} witnesses do not hold:\n{}", failures.len(), failures.join("\n"));
+}
