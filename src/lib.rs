@@ -54,9 +54,26 @@
 //! assert_eq!(witness.claims, [(Dialect::Draft1996, false), (Dialect::Rfc9309, true)]);
 //! ```
 
+//! A site's robots.txt is linted from the answer to fetching it: [`fetch::fetch`] records
+//! the exchange (redirects, status, headers, body) as a [`fetch::FetchOutcome`], and
+//! [`lint_fetched`] lints the body like a file and judges the exchange for each dialect. A
+//! recorded answer goes through the same code without a network:
+//!
+//! ```
+//! use robolint::fetch::recorded;
+//! use robolint::{lint_fetched, Settings};
+//!
+//! let fetch = recorded::replay(b"GET https://example.com/robots.txt\n\nHTTP/1.1 403 Forbidden\n\n")
+//!     .expect("a well-formed recording");
+//! let report = lint_fetched(&fetch, &Settings::default());
+//! // The 1996 draft's robots stay off the whole site; RFC 9309 robots crawl all of it.
+//! assert!(report.diagnostics.iter().any(|d| d.name == "robots-txt-forbidden"));
+//! ```
+
 pub mod config;
 pub mod diagnostic;
 pub mod dialect;
+pub mod fetch;
 pub mod fix;
 pub mod format;
 pub mod lint;
@@ -70,5 +87,5 @@ pub mod suppression;
 pub mod text;
 
 pub use diagnostic::{Diagnostic, Severity};
-pub use lint::{lint, lint_document, Report, Settings};
+pub use lint::{lint, lint_document, lint_fetched, Report, Settings};
 pub use source::Source;

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::dialect::Dialect;
+use crate::fetch::FetchOutcome;
 use crate::model::{Document, Span};
 use crate::parse;
 use crate::rules::{self, Context, Findings, Level, Rule};
@@ -90,6 +91,16 @@ pub fn lint(source: Source, path: Option<&Path>, settings: &Settings) -> Report 
     Report { source, document, diagnostics }
 }
 
+/// Lints what fetching a robots.txt URL gave: the rules of the `http` category judge the
+/// exchange, and when robots read the body (a 2xx answer) every other rule lints it as it
+/// would a file. Without such a body the report's source is empty and only `http` rules run.
+pub fn lint_fetched(fetch: &FetchOutcome, settings: &Settings) -> Report {
+    let source = fetch.source().unwrap_or_else(|| Source::from(""));
+    let document = parse::parse(&source);
+    let diagnostics = run_rules(&source, &document, None, Some(fetch), settings);
+    Report { source, document, diagnostics }
+}
+
 /// Lints an already parsed document. A rule that is off still runs when it explains strict
 /// failures, because its finding must keep the strict-syntax catch-all quiet; the selection
 /// is applied to what the rules report.
@@ -99,6 +110,21 @@ pub fn lint_document(
     path: Option<&Path>,
     settings: &Settings,
 ) -> Vec<Diagnostic> {
+    run_rules(source, document, path, None, settings)
+}
+
+/// The category of the rules that judge how a file was fetched; they run whatever the body.
+const HTTP_CATEGORY: &str = "http";
+
+fn run_rules(
+    source: &Source,
+    document: &Document,
+    path: Option<&Path>,
+    fetch: Option<&FetchOutcome>,
+    settings: &Settings,
+) -> Vec<Diagnostic> {
+    // An error page or a failed fetch has no robots.txt to lint, only an exchange to judge.
+    let body_is_robots_txt = fetch.is_none_or(|fetch| fetch.robots_txt().is_some());
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     let mut strict_explanations: Vec<Span> = Vec::new();
     let mut suppressions = suppression::find(document, &source.text);
@@ -109,7 +135,15 @@ pub fn lint_document(
         let severity = settings.severity_of(rule);
         let metadata = &rule.metadata;
         let explains = metadata.explains_strict_failures;
-        if (severity.is_none() && !explains) || (file_level_only && metadata.category != "file") {
+        // Rules that judge the fetch always run. The others need a robots.txt body, and once
+        // a file-level rule has found the body is HTML or binary, only file-level ones run.
+        let applies = match metadata.category.as_str() {
+            HTTP_CATEGORY => true,
+            _ if !body_is_robots_txt => false,
+            "file" => true,
+            _ => !file_level_only,
+        };
+        if (severity.is_none() && !explains) || !applies {
             continue;
         }
         if metadata.category == "suppression" && !suppressions_applied {
@@ -125,6 +159,7 @@ pub fn lint_document(
             metadata,
             options: settings.options.get(&metadata.name).unwrap_or(&no_options),
             suppressions: &suppressions,
+            fetch,
         };
         let mut findings = Findings::new(rule);
         rule.run(&cx, &mut findings);

@@ -7,17 +7,19 @@ use std::fs::{self, File};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
 use robolint::config::{Config, ConfigError};
 use robolint::diagnostic::Applicability;
+use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
 use robolint::fix::{fix_text, unified_diff, write_atomically};
 use robolint::render::{self, Linted, Tally};
 use robolint::rules::Level;
 use robolint::rules::{self, Rule};
 use robolint::source::{Source, DEFAULT_SIZE_CAP};
-use robolint::{lint, Settings};
+use robolint::{lint, lint_fetched, Settings};
 
 /// A robots.txt validator and linter that knows the 1994 standard, the 1996 draft,
 /// RFC 9309 and Google's practice.
@@ -29,12 +31,16 @@ struct Cli {
 
     #[command(flatten)]
     check: LintArgs,
+
+    #[command(flatten)]
+    http: HttpArgs,
 }
 
 #[derive(clap::Args)]
 struct LintArgs {
-    /// Files to lint; `-` reads standard input; a directory means every robots.txt below it.
-    #[arg(value_name = "FILE")]
+    /// Files to lint; `-` reads standard input; a directory means every robots.txt below it;
+    /// an http(s) URL means its site's /robots.txt, fetched.
+    #[arg(value_name = "FILE|URL")]
     files: Vec<PathBuf>,
 
     /// Output format.
@@ -89,8 +95,65 @@ struct LintArgs {
     ignore: Vec<String>,
 }
 
+/// How URLs are fetched (files ignore these).
+#[derive(clap::Args)]
+struct HttpArgs {
+    /// The User-Agent header to send [default: robolint/VERSION].
+    #[arg(long, value_name = "TEXT")]
+    user_agent: Option<String>,
+
+    /// The most the whole fetch may take, redirects and body included, in seconds [default: 30].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+
+    /// The most opening a connection (DNS, TCP, TLS) may take, in seconds [default: 10].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    connect_timeout: Option<Duration>,
+
+    /// The most body bytes to read, counted after gzip or deflate is removed; the rest is
+    /// not linted [default: 524288, Google's 500 KiB plus a margin].
+    #[arg(long, value_name = "BYTES")]
+    max_size: Option<usize>,
+}
+
+impl HttpArgs {
+    fn options(&self) -> FetchOptions {
+        let defaults = FetchOptions::default();
+        FetchOptions {
+            user_agent: self.user_agent.clone().unwrap_or(defaults.user_agent),
+            connect_timeout: self.connect_timeout.unwrap_or(defaults.connect_timeout),
+            timeout: self.timeout.unwrap_or(defaults.timeout),
+            max_size: self.max_size.unwrap_or(defaults.max_size),
+        }
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|duration| !duration.is_zero())
+        .ok_or_else(|| format!("`{text}`: give a positive number of seconds"))
+}
+
+/// `robolint fetch`: the default command's flags, for URLs only.
+#[derive(clap::Args)]
+struct FetchArgs {
+    #[command(flatten)]
+    lint: LintArgs,
+
+    #[command(flatten)]
+    http: HttpArgs,
+}
+
 #[derive(Subcommand)]
 enum Command {
+    /// Fetch sites' /robots.txt and lint it, with what the HTTP answer means to robots
+    /// (`robolint URL` does the same).
+    #[command(mut_arg("files", |urls| urls.value_name("URL").help(
+        "Sites to lint: any http(s) URL on the site; robolint fetches its /robots.txt"
+    )))]
+    Fetch(FetchArgs),
     /// Print a rule's documentation.
     Rule {
         /// A rule code (RL301) or name (glob-pattern).
@@ -141,6 +204,20 @@ impl FailOn {
     }
 }
 
+/// One thing to lint: a file (or `-`), or a robots.txt URL to fetch.
+enum Input {
+    File(PathBuf),
+    Url(HttpUrl),
+}
+
+/// What the positional arguments may name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Inputs {
+    FilesAndUrls,
+    /// `robolint fetch`.
+    UrlsOnly,
+}
+
 const EXIT_FOUND: u8 = 1;
 const EXIT_USAGE: u8 = 2;
 
@@ -152,7 +229,8 @@ fn main() -> ExitCode {
         Some(Command::Lsp) => robolint::lsp::run_stdio().map_err(|error| format!("lsp: {error}")),
         Some(Command::Check(args)) => cli_check::run_check(&args),
         Some(Command::Matrix(args)) => cli_check::run_matrix(&args),
-        None => run_lint(&cli.check),
+        Some(Command::Fetch(args)) => run_lint(&args.lint, &args.http, Inputs::UrlsOnly),
+        None => run_lint(&cli.check, &cli.http, Inputs::FilesAndUrls),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -163,19 +241,31 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_lint(args: &LintArgs) -> Result<u8, String> {
+fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, String> {
     if args.files.is_empty() {
-        return Err("no input: give a robots.txt file, a directory, or `-` for standard input".into());
+        return Err(match allowed {
+            Inputs::FilesAndUrls => {
+                "no input: give a robots.txt file, a directory, an http(s) URL, or `-` for standard input"
+            }
+            Inputs::UrlsOnly => "no input: give the URL of a site, such as https://example.com/",
+        }
+        .into());
     }
+    let fetch_options = http.options();
     let cli_targets = parse_targets(&args.target)?;
     let mut configs = Configs::new(args)?;
     let mut inputs = Vec::new();
     for path in &args.files {
-        let before = inputs.len();
-        collect_inputs(path, &mut inputs)?;
-        if inputs.len() == before {
+        if let Some(url) = url_argument(path, allowed)? {
+            inputs.push(Input::Url(url.robots_txt()));
+            continue;
+        }
+        let mut files = Vec::new();
+        collect_inputs(path, &mut files)?;
+        if files.is_empty() {
             eprintln!("robolint: {}: no file named robots.txt below this directory", path.display());
         }
+        inputs.extend(files.into_iter().map(Input::File));
     }
     if inputs.is_empty() {
         return Err("nothing to lint".into());
@@ -204,6 +294,23 @@ fn run_lint(args: &LintArgs) -> Result<u8, String> {
         if !unknown.is_empty() {
             return Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
         }
+        let input = match input {
+            Input::File(path) => path.as_path(),
+            Input::Url(url) => {
+                if args.fix || args.diff {
+                    eprintln!("robolint: {url}: not fixed: a fetched file cannot be changed in place");
+                }
+                if args.diff {
+                    continue;
+                }
+                let report = lint_fetched(&fetch::fetch(url, &fetch_options), &settings);
+                let name = url.to_string();
+                let linted = Linted { name: &name, report: &report };
+                failed |= write_report(args, config.fail_on, &linted, color, &mut out)?;
+                tally.add(&linted);
+                continue;
+            }
+        };
         let source = match read_source(input) {
             Ok(source) => source,
             Err(message) => {
@@ -234,15 +341,7 @@ fn run_lint(args: &LintArgs) -> Result<u8, String> {
         }
         let report = lint(source, Some(input), &settings);
         let linted = Linted { name: &name, report: &report };
-        let written = match args.format {
-            Format::Human => render::human::write(&mut out, &linted, color),
-            Format::Concise => render::concise::write(&mut out, &linted),
-        };
-        written.map_err(|error| format!("cannot write output: {error}"))?;
-        let fail_on = args.fail_on.map(FailOn::level).or(config.fail_on).unwrap_or(Level::Warning);
-        failed |= fail_on
-            .severity()
-            .is_some_and(|threshold| report.diagnostics.iter().any(|diagnostic| diagnostic.severity >= threshold));
+        failed |= write_report(args, config.fail_on, &linted, color, &mut out)?;
         tally.add(&linted);
     }
     if !args.diff {
@@ -253,6 +352,45 @@ fn run_lint(args: &LintArgs) -> Result<u8, String> {
         return Ok(EXIT_USAGE);
     }
     Ok(if failed { EXIT_FOUND } else { 0 })
+}
+
+/// Renders one linted input in the chosen format and says whether it fails the run
+/// (`--fail-on`, else robolint.toml's `fail-on`, else warning). Files and URLs alike come
+/// through here, so every format shows a URL where it would show a file name.
+fn write_report(
+    args: &LintArgs,
+    configured_fail_on: Option<Level>,
+    linted: &Linted<'_>,
+    color: bool,
+    out: &mut impl Write,
+) -> Result<bool, String> {
+    let written = match args.format {
+        Format::Human => render::human::write(out, linted, color),
+        Format::Concise => render::concise::write(out, linted),
+    };
+    written.map_err(|error| format!("cannot write output: {error}"))?;
+    let fail_on = args.fail_on.map(FailOn::level).or(configured_fail_on).unwrap_or(Level::Warning);
+    Ok(fail_on
+        .severity()
+        .is_some_and(|threshold| linted.report.diagnostics.iter().any(|diagnostic| diagnostic.severity >= threshold)))
+}
+
+/// The URL a positional argument names, checked; `None` for a file (an error for
+/// `robolint fetch`, which takes only URLs).
+fn url_argument(argument: &Path, allowed: Inputs) -> Result<Option<HttpUrl>, String> {
+    let text = argument.to_string_lossy();
+    if looks_like_http_url(&text) {
+        return HttpUrl::parse(&text).map(Some);
+    }
+    if allowed == Inputs::FilesAndUrls {
+        return Ok(None);
+    }
+    let hint = if !text.contains('/') && text.contains('.') {
+        format!(" (did you mean https://{text}/ ?)")
+    } else {
+        String::new()
+    };
+    Err(format!("`{text}` is not an http(s) URL{hint}: `robolint fetch` lints sites; lint files without `fetch`"))
 }
 
 /// `--fix`: writes the fixed file and returns its source for the report of what is left.
@@ -318,14 +456,14 @@ impl Configs {
         Ok(Configs { fixed, found: HashMap::new() })
     }
 
-    fn for_input(&mut self, input: &Path, color: bool) -> Result<Config, String> {
+    fn for_input(&mut self, input: &Input, color: bool) -> Result<Config, String> {
         if let Some(config) = &self.fixed {
             return Ok(config.clone());
         }
-        let directory = if input == Path::new("-") {
-            std::env::current_dir().unwrap_or_default()
-        } else {
-            input.parent().map(Path::to_path_buf).unwrap_or_default()
+        // Standard input and URLs have no folder of their own: the current one stands in.
+        let directory = match input {
+            Input::File(path) if path != Path::new("-") => path.parent().map(Path::to_path_buf).unwrap_or_default(),
+            Input::File(_) | Input::Url(_) => std::env::current_dir().unwrap_or_default(),
         };
         let absolute = std::path::absolute(&directory).unwrap_or(directory);
         let Some(path) = Config::discover(&absolute) else { return Ok(Config::default()) };

@@ -21,6 +21,10 @@ pub enum Encoding {
         little_endian: bool,
         with_bom: bool,
     },
+    /// Bytes decoded as windows-1252 because an HTTP response declared that character set
+    /// (or ISO-8859-1, which the web reads as windows-1252); spans are offsets into the
+    /// UTF-8 text, not into the bytes.
+    Windows1252,
 }
 
 /// Where the size cap cut the input.
@@ -55,8 +59,27 @@ impl Source {
     pub fn read(reader: impl Read, cap: usize, total_bytes: Option<u64>) -> io::Result<Source> {
         let mut bytes = Vec::with_capacity(cap.min(64 * 1024));
         reader.take(cap as u64 + 1).read_to_end(&mut bytes)?;
-        let (kept, truncation) = apply_cap(&bytes, cap, total_bytes);
-        Ok(decode(kept, truncation))
+        Ok(Source::from_prefix(&bytes, cap, total_bytes))
+    }
+
+    /// Decodes the start of an input that was read up to `cap` bytes plus one: more than
+    /// `cap` bytes means the input went on, and the text is cut at a line end before the cap.
+    /// `total_bytes` is the whole input's size when something (a file's metadata, an HTTP
+    /// Content-Length) told it.
+    pub fn from_prefix(bytes: &[u8], cap: usize, total_bytes: Option<u64>) -> Source {
+        let (kept, truncation) = apply_cap(bytes, cap, total_bytes);
+        decode(kept, truncation)
+    }
+
+    /// Like [`Source::from_prefix`], for bytes in windows-1252 (the character set the web
+    /// uses for an ISO-8859-1 label): each byte is one character, so nothing is invalid.
+    pub fn from_windows_1252_prefix(bytes: &[u8], cap: usize, total_bytes: Option<u64>) -> Source {
+        let (kept, truncation) = apply_cap(bytes, cap, total_bytes);
+        Source {
+            text: kept.iter().map(|&byte| windows_1252_char(byte)).collect(),
+            encoding: Encoding::Windows1252,
+            truncation,
+        }
     }
 
     /// True when the text is byte-for-byte the start of the input, so spans are file offsets.
@@ -95,6 +118,22 @@ fn decode(bytes: &[u8], truncation: Option<Truncation>) -> Source {
         },
     };
     Source { text, encoding, truncation }
+}
+
+/// The character windows-1252 gives a byte: Latin-1 except in 0x80–0x9F, where it has
+/// typographic characters instead of C1 controls (WHATWG Encoding Standard, index
+/// windows-1252; its five unassigned bytes map to the C1 control of the same value).
+fn windows_1252_char(byte: u8) -> char {
+    const C1_RANGE: [char; 32] = [
+        '\u{20AC}', '\u{0081}', '\u{201A}', '\u{0192}', '\u{201E}', '\u{2026}', '\u{2020}', '\u{2021}', '\u{02C6}',
+        '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\u{008D}', '\u{017D}', '\u{008F}', '\u{0090}', '\u{2018}',
+        '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}', '\u{2013}', '\u{2014}', '\u{02DC}', '\u{2122}', '\u{0161}',
+        '\u{203A}', '\u{0153}', '\u{009D}', '\u{017E}', '\u{0178}',
+    ];
+    match byte {
+        0x80..=0x9F => C1_RANGE[usize::from(byte - 0x80)],
+        _ => char::from(byte),
+    }
 }
 
 /// Recognises UTF-16 by its byte-order mark, or, without one, by the zero high bytes that
@@ -172,6 +211,21 @@ mod tests {
         let source = Source::from_bytes_capped(b"Disallow: /a\nDisallow: /b\n", 20);
         assert_eq!(source.text, "Disallow: /a\n");
         assert_eq!(source.truncation, Some(Truncation { kept_bytes: 13, total_bytes: Some(26) }));
+    }
+
+    #[test]
+    fn windows_1252_maps_c1_bytes_to_typographic_characters() {
+        let source = Source::from_windows_1252_prefix(b"Disallow: /caf\xE9/\x80\x9F\n", 100, None);
+        assert_eq!(source.text, "Disallow: /caf\u{E9}/\u{20AC}\u{178}\n");
+        assert_eq!(source.encoding, Encoding::Windows1252);
+        assert!(!source.is_exact());
+    }
+
+    #[test]
+    fn a_prefix_longer_than_the_cap_is_cut_with_the_total_kept() {
+        let source = Source::from_prefix(b"Disallow: /a\nDisallow: /b\n", 20, Some(9000));
+        assert_eq!(source.text, "Disallow: /a\n");
+        assert_eq!(source.truncation, Some(Truncation { kept_bytes: 13, total_bytes: Some(9000) }));
     }
 
     #[test]

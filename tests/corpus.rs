@@ -1,8 +1,10 @@
 //! Runs every case in `corpus/`: `<rule>/<case>.txt` is linted with the default rules plus
 //! `<rule>` (so pedantic rules are on in their own folder) and the findings must equal
 //! `<case>.expected`; where `<case>.fixed` exists, applying every fix (safe and unsafe) must
-//! give it. `corpus/seeds/` holds the examples from the specifications, which must lint
-//! clean at default settings.
+//! give it. `<rule>/<case>.http` is a recorded fetch (raw HTTP answers, see
+//! `robolint::fetch::recorded`), replayed without a network and linted as `robolint URL`
+//! would. `corpus/seeds/` holds the examples from the specifications, which must lint clean
+//! at default settings.
 //!
 //! To write new expectations, run with `ROBOLINT_BLESS=1` and then read every changed file:
 //! an expectation is only as good as its review.
@@ -11,9 +13,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use robolint::diagnostic::Applicability;
+use robolint::fetch::recorded;
 use robolint::fix::fix_text;
 use robolint::render::{position, Linted};
-use robolint::{lint, Settings, Severity, Source};
+use robolint::{lint, lint_fetched, Report, Settings, Severity, Source};
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
@@ -23,11 +26,24 @@ fn blessing() -> bool {
     std::env::var_os("ROBOLINT_BLESS").is_some()
 }
 
+/// Lints a case: a file's bytes, or a recorded fetch replayed.
+fn lint_case(case: &Path, bytes: &[u8], settings: &Settings) -> Report {
+    if is_recorded_fetch(case) {
+        let fetch = recorded::replay(bytes).unwrap_or_else(|error| panic!("{}: {error}", case.display()));
+        return lint_fetched(&fetch, settings);
+    }
+    let name = case.file_name().and_then(|n| n.to_str()).unwrap_or("case");
+    lint(Source::from_bytes(bytes), Some(Path::new(name)), settings)
+}
+
+fn is_recorded_fetch(case: &Path) -> bool {
+    case.extension().is_some_and(|ext| ext == "http")
+}
+
 /// Each finding as `line:col-line:col severity[CODE name] message`, then its labels,
 /// help and fix indented below it.
-pub fn describe(name: &str, bytes: &[u8], settings: &Settings) -> String {
-    let report = lint(Source::from_bytes(bytes), Some(Path::new(name)), settings);
-    let linted = Linted { name, report: &report };
+fn describe(name: &str, report: &Report) -> String {
+    let linted = Linted { name, report };
     let at = |offset| {
         let p = position(linted.report, offset);
         format!("{}:{}", p.line, p.column)
@@ -68,7 +84,7 @@ fn cases(folder: &Path) -> Vec<PathBuf> {
     let mut cases: Vec<PathBuf> = fs::read_dir(folder)
         .expect("corpus folder is readable")
         .map(|entry| entry.expect("corpus entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "txt" || ext == "http"))
         .collect();
     cases.sort();
     cases
@@ -83,9 +99,12 @@ fn every_rule_case_gives_its_expected_findings_and_fixes() {
         for case in cases(&folder) {
             let bytes = fs::read(&case).expect("case is readable");
             let name = case.file_name().and_then(|n| n.to_str()).unwrap_or("case").to_string();
-            check_file(&case.with_extension("expected"), &describe(&name, &bytes, &settings), &mut failures);
+            let report = lint_case(&case, &bytes, &settings);
+            check_file(&case.with_extension("expected"), &describe(&name, &report), &mut failures);
+            // A fetched file cannot be fixed in place, so recorded fetches have no `.fixed`.
             let fixed_path = case.with_extension("fixed");
-            if fixed_path.exists() || (blessing() && std::str::from_utf8(&bytes).is_ok()) {
+            let fixable = !is_recorded_fetch(&case);
+            if fixable && (fixed_path.exists() || (blessing() && std::str::from_utf8(&bytes).is_ok())) {
                 let text = String::from_utf8_lossy(&bytes);
                 let fixed = fix_text(&text, None, &settings, Applicability::Unsafe);
                 if fixed.applied > 0 || fixed_path.exists() {

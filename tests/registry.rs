@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use robolint::{lint, rules, Settings, Source};
+use robolint::fetch::recorded;
+use robolint::{lint, lint_fetched, rules, Report, Settings, Source};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -88,13 +89,26 @@ fn codes_and_names_are_unique_and_well_formed() {
     }
 }
 
+/// Rules of this category judge how a URL was fetched: their corpus cases and documented
+/// examples are recorded fetches (raw HTTP answers), not robots.txt files.
+const HTTP_CATEGORY: &str = "http";
+
+/// Lints a corpus case or documented example: a recorded fetch when it is one, else a file.
+fn lint_input(bytes: &[u8], recorded_fetch: bool, path: Option<&Path>, settings: &Settings) -> Report {
+    if recorded_fetch {
+        let fetch = recorded::replay(bytes).unwrap_or_else(|error| panic!("a recorded fetch is invalid: {error}"));
+        return lint_fetched(&fetch, settings);
+    }
+    lint(Source::from_bytes(bytes), path, settings)
+}
+
 fn corpus_cases(name: &str) -> Vec<PathBuf> {
     let folder = root().join("corpus").join(name);
     let mut cases: Vec<PathBuf> = fs::read_dir(&folder)
         .map(|entries| {
             entries
                 .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-                .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
+                .filter(|path| path.extension().is_some_and(|ext| ext == "txt" || ext == "http"))
                 .collect()
         })
         .unwrap_or_default();
@@ -113,7 +127,8 @@ fn every_rule_corpus_has_a_finding_and_a_near_miss() {
         let (mut fires, mut quiet, mut fixed) = (false, false, false);
         for case in corpus_cases(name) {
             let bytes = fs::read(&case).expect("case is readable");
-            let report = lint(Source::from_bytes(&bytes), Some(&case), &settings);
+            let recorded_fetch = case.extension().is_some_and(|ext| ext == "http");
+            let report = lint_input(&bytes, recorded_fetch, Some(&case), &settings);
             if report.diagnostics.iter().any(|d| d.name == name) {
                 fires = true;
             } else {
@@ -160,7 +175,10 @@ fn documented_examples_behave_as_documented() {
         // The default rules plus this one, as in tests/corpus.rs: suppressions and
         // strict-failure explanations depend on the other rules being on.
         let settings = Settings { extend_select: vec![name.to_string()], ..Settings::default() };
-        let fires = |text: &str| lint(Source::from(text), None, &settings).diagnostics.iter().any(|d| d.name == name);
+        let recorded_fetch = rule.metadata.category == HTTP_CATEGORY;
+        let fires = |text: &str| {
+            lint_input(text.as_bytes(), recorded_fetch, None, &settings).diagnostics.iter().any(|d| d.name == name)
+        };
         if !fires(&rule.metadata.docs.bad) {
             problems.push(format!("{name}: the `bad` example in rules/{name}.toml does not trigger the rule"));
         }

@@ -6,7 +6,12 @@ const PARSE_LIMIT: usize = 500 * 1024;
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     let truncation = cx.source.truncation;
-    if cx.text.len() <= PARSE_LIMIT && truncation.is_none() {
+    // A cut below the limit (a fetch with a small `--max-size`) says nothing about the
+    // limit: `response-truncated` reports that cut.
+    let known_too_large = truncation.map_or(cx.text.len() > PARSE_LIMIT, |cut| {
+        cut.total_bytes.map_or(cut.kept_bytes >= PARSE_LIMIT, |total| total > PARSE_LIMIT as u64)
+    });
+    if !known_too_large {
         return;
     }
     let size = match truncation {

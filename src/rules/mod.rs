@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::dialect::Dialect;
+use crate::fetch::FetchOutcome;
 use crate::model::{Document, Line, Span};
 use crate::source::Source;
 use crate::suppression::Suppression;
@@ -19,9 +20,10 @@ macro_rules! registry {
         $(mod $module;)*
 
         /// Every rule, in the order the engine runs them: file-level rules first (they may
-        /// find the input is no robots.txt at all), then the strict-syntax catch-all (it
-        /// needs every other finding), then the suppression rules (they need to know what
-        /// the suppressions silenced).
+        /// find the input is no robots.txt at all), then the rules about how a URL was
+        /// fetched (category `http`; they run whatever the body is, and do nothing for
+        /// files), then the strict-syntax catch-all (it needs every other finding), then
+        /// the suppression rules (they need to know what the suppressions silenced).
         static ENTRIES: &[Entry] = &[
             $(Entry {
                 module: stringify!($module),
@@ -90,6 +92,19 @@ registry! {
     nonstandard_field => "nonstandard-field",
     malformed_field_value => "malformed-field-value",
     percent_encoding_divergence => "percent-encoding-divergence",
+    robots_txt_redirect => "robots-txt-redirect",
+    cross_host_redirect => "cross-host-redirect",
+    broken_redirect => "broken-redirect",
+    robots_txt_forbidden => "robots-txt-forbidden",
+    robots_txt_not_found => "robots-txt-not-found",
+    robots_txt_unreachable => "robots-txt-unreachable",
+    wrong_content_type => "wrong-content-type",
+    non_utf8_charset => "non-utf8-charset",
+    undecodable_content_encoding => "undecodable-content-encoding",
+    response_truncated => "response-truncated",
+    cache_expiry => "cache-expiry",
+    caching_disabled => "caching-disabled",
+    long_cache_lifetime => "long-cache-lifetime",
     strict_syntax => "strict-syntax",
     unused_suppression => "unused-suppression",
     unknown_rule_in_suppression => "unknown-rule-in-suppression",
@@ -332,6 +347,9 @@ pub struct Context<'a> {
     /// The file's suppression comments; by the time rules of the `suppression` category
     /// run, each records whether it silenced anything.
     pub suppressions: &'a [Suppression],
+    /// How the file was fetched, when it came from a URL: what rules of the `http`
+    /// category judge. `None` for files and standard input.
+    pub fetch: Option<&'a FetchOutcome>,
 }
 
 impl<'a> Context<'a> {
@@ -390,6 +408,17 @@ impl Findings {
         });
         let last = self.diagnostics.len() - 1;
         &mut self.diagnostics[last]
+    }
+
+    /// Reports a finding about the HTTP exchange rather than a line of the file. It points
+    /// at the start of the body (an empty span, so it also exists when there is no body)
+    /// and its label says so.
+    pub fn report_response(&mut self, fetch: &FetchOutcome, message: impl Into<String>) -> &mut Diagnostic {
+        let start = Span::empty_at(0);
+        let label = format!("about fetching {}, not a line of the file", fetch.url);
+        let diagnostic = self.report(start, message);
+        diagnostic.label(start, label);
+        diagnostic
     }
 
     /// Declares that the input is not a robots.txt file at all (HTML, binary), so

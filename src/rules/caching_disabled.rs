@@ -1,0 +1,22 @@
+use crate::fetch::cache::Freshness;
+use crate::rules::{Context, Findings};
+
+/// Headers that forbid keeping robots.txt, or make every copy stale at once: a robot that
+/// honours them asks for robots.txt before every visit.
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let Some(fetch) = cx.fetch else { return };
+    let Some(response) = fetch.robots_txt() else { return };
+    let what = match Freshness::of(&response.headers) {
+        Freshness::NoStore => "`Cache-Control: no-store` asks robots to keep no copy of robots.txt".to_string(),
+        Freshness::Revalidate { because } => format!("{because}: every copy of robots.txt is stale at once"),
+        _ => return,
+    };
+    out.report_response(
+        fetch,
+        format!(
+            "{what}, so a robot that honours it asks for robots.txt again before every visit, although the 1996 draft \
+             expects robots to cache it (§3.4) and RFC 9309 lets them keep it up to 24 hours (§2.4)"
+        ),
+    )
+    .help("let robots keep robots.txt for a while, such as `Cache-Control: max-age=3600`: each fetch is one more request");
+}

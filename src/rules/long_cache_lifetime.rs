@@ -1,0 +1,24 @@
+use crate::fetch::cache::{describe_duration, Freshness, DAY};
+use crate::rules::{Context, Findings};
+
+/// A lifetime longer than the draft's own 7-day default (configurable): a change to the
+/// file may take that long to reach robots that honour it.
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let Some(fetch) = cx.fetch else { return };
+    let Some(response) = fetch.robots_txt() else { return };
+    let Freshness::Lifetime { seconds, because } = Freshness::of(&response.headers) else { return };
+    let days = cx.option_usize("days").unwrap_or(7) as u64;
+    if seconds <= days.saturating_mul(DAY) {
+        return;
+    }
+    let lifetime = describe_duration(seconds);
+    out.report_response(
+        fetch,
+        format!(
+            "{because} keeps copies fresh for {lifetime}, more than {}: a change to this file may take {lifetime} to reach \
+             robots that follow the 1996 draft (§3.4), though RFC 9309 robots fetch it again after at most 24 hours (§2.4)",
+            describe_duration(days.saturating_mul(DAY))
+        ),
+    )
+    .help("keep robots.txt's lifetime to a day or so, such as `Cache-Control: max-age=86400`, so that changes reach every robot soon");
+}

@@ -1,0 +1,20 @@
+use crate::model::Span;
+use crate::rules::{Context, Findings};
+
+/// robolint stopped reading a body at its size cap (`--max-size`): what follows was not
+/// linted. (Whether robots read that far is `file-too-large`'s finding.)
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let Some(fetch) = cx.fetch else { return };
+    let Some(response) = fetch.robots_txt().filter(|response| response.body.was_cut()) else { return };
+    let kept = cx.source.truncation.map_or(cx.text.len(), |truncation| truncation.kept_bytes);
+    out.report_response(
+        fetch,
+        format!(
+            "robolint stopped reading the response after {} bytes (its size cap) and lints only the first {kept} bytes, \
+             up to the last line end before the cap",
+            response.body.cap
+        ),
+    )
+    .label(Span::empty_at(cx.text.len()), "robolint's reading stopped here")
+    .help("raise the cap with --max-size to lint the whole file");
+}

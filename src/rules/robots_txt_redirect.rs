@@ -1,0 +1,24 @@
+use crate::fetch::Ending;
+use crate::rules::{Context, Findings};
+
+/// robots.txt reached through redirects: every robot pays a request per hop, and the chain
+/// is worth seeing. Chains that lead nowhere are `broken-redirect`'s.
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let Some(fetch) = cx.fetch else { return };
+    if fetch.redirects.is_empty() || matches!(fetch.ending, Ending::BrokenRedirect { .. }) {
+        return;
+    }
+    let hops = fetch.redirects.len();
+    out.report_response(
+        fetch,
+        format!(
+            "robots.txt is {hops} redirect{} away: {}; RFC 9309 robots follow up to 5 redirects and apply what they find \
+             to {} (§2.3.1.2), and robots that follow the 1996 draft keep following redirects until they find the file \
+             (§3.1)",
+            if hops == 1 { "" } else { "s" },
+            fetch.redirect_chain(),
+            fetch.url.authority(),
+        ),
+    )
+    .help("serve robots.txt at the URL robots ask for when you can: each hop is one more request for every robot, and a robot that follows fewer hops finds no file");
+}

@@ -1,0 +1,25 @@
+use crate::fetch::ContentCoding;
+use crate::rules::{Context, Findings};
+
+/// A body robolint could not decode: a content coding it did not ask for, or compressed
+/// data that is corrupt. Robots that cannot decode it either read noise or nothing.
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let Some(fetch) = cx.fetch else { return };
+    let Some(response) = fetch.robots_txt() else { return };
+    let body = &response.body;
+    let message = match (&body.coding, &body.decoding_error) {
+        (ContentCoding::Unsupported(coding), _) => format!(
+            "the response says `Content-Encoding: {coding}`, which robolint did not ask for (it sends `Accept-Encoding: \
+             gzip, deflate`) and does not decode: it lints the bytes as they came, and so does any robot that cannot \
+             decode them"
+        ),
+        (coding, Some(error)) => format!(
+            "the {} data is corrupt after {} decoded bytes ({error}): robots get a cut file or none",
+            coding.name(),
+            body.bytes.len()
+        ),
+        _ => return,
+    };
+    out.report_response(fetch, message)
+        .help("serve robots.txt uncompressed, or compressed with gzip only when the request's Accept-Encoding asks for it");
+}

@@ -1,0 +1,21 @@
+use crate::rules::{Context, Findings};
+
+/// robots.txt served as something other than `text/plain`. An HTML body is also reported
+/// by `html-document`, which reads the body itself.
+pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    let Some(fetch) = cx.fetch else { return };
+    let Some(response) = fetch.robots_txt() else { return };
+    let served_as = match response.headers.media_type() {
+        Some(media_type) if media_type.is_text_plain() => return,
+        Some(media_type) => format!("as `{}`", media_type.essence),
+        None => "without a Content-Type".to_string(),
+    };
+    out.report_response(
+        fetch,
+        format!(
+            "robots.txt is served {served_as}, not as `text/plain`: the 1996 draft (§3.1) and RFC 9309 (§2.3) both say \
+             text/plain, and a robot that checks the type may discard the file"
+        ),
+    )
+    .help("configure the server to send `Content-Type: text/plain; charset=utf-8` for /robots.txt");
+}
