@@ -8,9 +8,12 @@
 //!   them. `robotstxt` panics on a few files: each peer call runs under `catch_unwind` and
 //!   panics are counted.
 //! * Matcher: 100,000 URLs against one 100-rule file, each library's fastest way to ask
-//!   many questions of one file (robolint's compiled `Matcher`, fast-robots' compiled
-//!   `RobotsMatcher`, texting_robots' `Robot`; `robotstxt` has no compiled form and parses
-//!   the file again for every URL).
+//!   many questions of one file (robolint's compiled `Matcher`, which `robolint check
+//!   --urls` asks; fast-robots' compiled `RobotsMatcher`, texting_robots' `Robot`;
+//!   `robotstxt` has no compiled form and parses the file again for every URL).
+//! * LSP: the language server in this process (`robolint::lsp::serve`), one 500 KiB
+//!   document open; the time from sending a didChange that toggles a `*` on a Disallow
+//!   line to receiving its publishDiagnostics, median of 21 edits.
 
 use std::hint::black_box;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -19,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use robolint::dialect::{Dialect, Matcher};
 use robolint::{lint, parse, Settings, Source};
+use serde_json::json;
 
 mod support;
 
@@ -198,12 +202,55 @@ fn matchers() {
     }
 }
 
-fn main() {
-    // `cargo bench` passes `--bench`; a filter argument other than this bench's name skips it.
-    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
-    if filter.as_deref().is_some_and(|filter| !"corpus".contains(filter) && !"matcher".contains(filter)) {
-        return;
+/// The median time from a didChange to its publishDiagnostics, over 21 edits that add and
+/// remove a `*` at the end of the first Disallow line of `text`.
+fn did_change_to_publish(text: &str) -> Duration {
+    let (line, line_text) =
+        text.lines().enumerate().find(|(_, line)| line.starts_with("Disallow:")).unwrap_or_default();
+    let end = line_text.encode_utf16().count();
+    let position = |character: usize| json!({"line": line, "character": character});
+    let mut client = support::lsp::Client::open(text);
+    let mut times: Vec<Duration> = (0..21)
+        .map(|edit| {
+            let (range, inserted) = if edit % 2 == 0 {
+                (json!({"start": position(end), "end": position(end)}), "*")
+            } else {
+                (json!({"start": position(end), "end": position(end + 1)}), "")
+            };
+            client.change(json!([{"range": range, "text": inserted}]))
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn lsp() {
+    println!("\nLSP: didChange → publishDiagnostics, in process, median of 21 edits\n");
+    println!("| document | bytes | findings | median |");
+    println!("|---|---:|---:|---:|");
+    let pages = support::page_list_file(500 * 1024);
+    let documents = [
+        ("groups of rules, as the lint benches".to_string(), support::robots_txt(500 * 1024, 1)),
+        (format!("one group of {} Disallow lines", pages.lines().count() - 1), pages),
+    ];
+    for (name, text) in documents {
+        let findings = lint(Source::from(text.as_str()), None, &Settings::default()).diagnostics.len();
+        let median = did_change_to_publish(&text);
+        println!("| {name} | {} | {findings} | {:.2} ms |", text.len(), median.as_secs_f64() * 1e3);
     }
-    corpus();
-    matchers();
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter argument names the tables to print.
+    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
+    let wanted = |table: &str| filter.as_deref().is_none_or(|filter| table.contains(filter));
+    if wanted("corpus") {
+        corpus();
+    }
+    if wanted("matcher") {
+        matchers();
+    }
+    if wanted("lsp") {
+        lsp();
+    }
 }

@@ -195,7 +195,7 @@ fn describe(robots: &Robots, reason: &Reason) -> String {
     let Some(rule) = reason.rule() else { return reason.describe().to_string() };
     let mut described = format!("line {}: {}", robots.line_number(rule.line), robots.line_text(rule.line));
     // Google's index.htm rule decides by a pattern the line does not spell out.
-    if robots.value_text(rule.line) != rule.pattern {
+    if robots.value_text(rule.line) != &*rule.pattern {
         let _ = write!(described, " (as {})", rule.pattern);
     }
     described

@@ -67,6 +67,12 @@ impl Applicability {
             Applicability::Unsafe => "unsafe",
         }
     }
+
+    /// Whether a run allowing fixes up to `self` applies a fix of `applicability`: a run
+    /// that allows unsafe fixes applies safe ones too.
+    pub fn permits(self, applicability: Applicability) -> bool {
+        self == Applicability::Unsafe || applicability == Applicability::Safe
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -33,46 +33,51 @@ pub fn fix_text(text: &str, path: Option<&Path>, settings: &Settings, allowed: A
             .diagnostics
             .iter()
             .filter_map(|diagnostic| diagnostic.fix.as_ref())
-            .filter(|fix| allowed == Applicability::Unsafe || fix.applicability == Applicability::Safe)
+            .filter(|fix| allowed.permits(fix.applicability))
             .map(|fix| fix.edits.as_slice());
-        let (next, count) = apply_fixes(&current, edits);
-        if count == 0 {
+        let (next, taken) = apply_fixes(&current, edits);
+        if taken.is_empty() {
             break;
         }
-        applied += count;
+        applied += taken.len();
         current = next;
     }
     Fixed { text: current, applied }
 }
 
 /// Applies whole fixes (each a group of edits) in order, skipping any fix that overlaps one
-/// already taken; the skipped ones get their turn in the next round.
-pub fn apply_fixes<'a>(text: &str, fixes: impl Iterator<Item = &'a [Edit]>) -> (String, usize) {
-    let mut taken: Vec<&Edit> = Vec::new();
-    let mut count = 0;
+/// already taken; the skipped ones get their turn in the next round. Returns the text and
+/// the fixes taken.
+pub fn apply_fixes<'a>(text: &str, fixes: impl Iterator<Item = &'a [Edit]>) -> (String, Vec<&'a [Edit]>) {
+    let mut taken: Vec<&'a [Edit]> = Vec::new();
     for edits in fixes {
-        let overlaps = edits.iter().any(|edit| {
-            taken.iter().any(|other| {
-                edit.span.start < other.span.end && other.span.start < edit.span.end
-                    || edit.span.start == other.span.start
-            })
-        });
-        if overlaps {
-            continue;
+        let overlaps = edits.iter().any(|edit| taken.iter().copied().flatten().any(|other| conflict(edit, other)));
+        if !overlaps {
+            taken.push(edits);
         }
-        taken.extend(edits);
-        count += 1;
     }
-    taken.sort_by_key(|edit| (edit.span.start, edit.span.end));
+    let mut edits: Vec<&Edit> = taken.iter().copied().flatten().collect();
+    edits.sort_by_key(|edit| (edit.span.start, edit.span.end));
     let mut out = String::with_capacity(text.len());
     let mut cursor = 0;
-    for edit in taken {
+    for edit in edits {
         out.push_str(&text[cursor..edit.span.start]);
         out.push_str(&edit.replacement);
         cursor = edit.span.end;
     }
     out.push_str(&text[cursor..]);
-    (out, count)
+    (out, taken)
+}
+
+/// Edits that cannot both apply in one round: they overlap, start at the same place, or one
+/// inserts where the other's replaced text ends, so that which comes first is a guess (a colon
+/// inserted after a field name that another fix deletes would be left alone on the line).
+fn conflict(a: &Edit, b: &Edit) -> bool {
+    let inserts_at_end = |insert: &Edit, other: &Edit| insert.span.is_empty() && insert.span.start == other.span.end;
+    a.span.start < b.span.end && b.span.start < a.span.end
+        || a.span.start == b.span.start
+        || inserts_at_end(a, b)
+        || inserts_at_end(b, a)
 }
 
 /// Replaces the file at `path` with `contents` without a moment where it is missing or half

@@ -79,6 +79,7 @@ pub mod format;
 pub mod lint;
 pub mod lsp;
 pub mod model;
+pub mod parallel;
 pub mod parse;
 pub mod render;
 pub mod rules;

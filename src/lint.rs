@@ -9,7 +9,7 @@ use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
 use crate::model::{Document, Span};
 use crate::parse;
-use crate::rules::{self, Context, Findings, Level, Rule};
+use crate::rules::{self, Context, Findings, Level, Rule, Shared};
 use crate::source::Source;
 use crate::suppression;
 
@@ -131,6 +131,7 @@ fn run_rules(
     let mut suppressions_applied = false;
     let mut file_level_only = false;
     let no_options = toml::Table::new();
+    let shared = Shared::new(document, &source.text);
     for rule in rules::all() {
         let severity = settings.severity_of(rule);
         let metadata = &rule.metadata;
@@ -160,14 +161,16 @@ fn run_rules(
             options: settings.options.get(&metadata.name).unwrap_or(&no_options),
             suppressions: &suppressions,
             fetch,
+            shared: &shared,
         };
         let mut findings = Findings::new(rule);
         rule.run(&cx, &mut findings);
+        shared.witnesses().forget_if_large();
         let (found, not_robots_txt) = findings.into_parts();
         if explains {
             strict_explanations.extend(found.iter().flat_map(Diagnostic::spans));
         }
-        if let Some(severity) = severity {
+        if let Some(severity) = severity.filter(|_| !found.is_empty()) {
             let affects = metadata.affected(settings.targets());
             let mut found: Vec<Diagnostic> = found
                 .into_iter()

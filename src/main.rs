@@ -5,6 +5,7 @@ mod cli_check;
 use std::collections::HashMap;
 use std::fs::{self, File};
 use std::io::{self, IsTerminal, Write};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -15,11 +16,11 @@ use robolint::config::{Config, ConfigError};
 use robolint::diagnostic::Applicability;
 use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
 use robolint::fix::{fix_text, unified_diff, write_atomically};
-use robolint::render::{self, Linted, Tally};
+use robolint::render::{Linted, Renderer, Tally};
 use robolint::rules::Level;
 use robolint::rules::{self, Rule};
 use robolint::source::{Source, DEFAULT_SIZE_CAP};
-use robolint::{lint, lint_fetched, Settings};
+use robolint::{lint, lint_fetched, Report, Settings};
 
 /// A robots.txt validator and linter that knows the 1994 standard, the 1996 draft,
 /// RFC 9309 and Google's practice.
@@ -93,6 +94,11 @@ struct LintArgs {
     /// Rules not to run.
     #[arg(long, value_delimiter = ',', value_name = "RULE")]
     ignore: Vec<String>,
+
+    /// How many files to lint at once [default: one per core]. Output keeps the order of
+    /// the inputs whatever the number; `--fix` and `--diff` take one file at a time.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<NonZeroUsize>,
 }
 
 /// How URLs are fetched (files ignore these).
@@ -176,6 +182,24 @@ enum Format {
     Human,
     /// `path:line:col: severity[CODE name]: message`.
     Concise,
+    /// One JSON document for the whole run (docs/json-format.md).
+    Json,
+    /// A SARIF 2.1.0 log, for GitHub code scanning and other SARIF viewers.
+    Sarif,
+    /// GitHub Actions workflow commands, which annotate the lines of a pull request.
+    Github,
+}
+
+impl Format {
+    fn renderer(self, color: bool) -> Renderer {
+        match self {
+            Format::Human => Renderer::Human { color },
+            Format::Concise => Renderer::Concise,
+            Format::Json => Renderer::Json(Default::default()),
+            Format::Sarif => Renderer::Sarif(Default::default()),
+            Format::Github => Renderer::Github,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -276,13 +300,9 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         ColorChoice::Never => false,
         ColorChoice::Auto => stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
     };
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut tally = Tally::default();
-    let mut unreadable = 0;
-    let mut failed = false;
-    // One input at a time: nothing but the counts outlives its output.
-    for input in &inputs {
-        let config = configs.for_input(input, color)?;
+    let mut jobs = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let config = configs.for_input(&input, color)?;
         let settings = Settings {
             targets: if cli_targets.is_empty() { config.targets.clone() } else { cli_targets.clone() },
             select: args.select.clone(),
@@ -294,64 +314,128 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         if !unknown.is_empty() {
             return Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
         }
-        let input = match input {
-            Input::File(path) => path.as_path(),
-            Input::Url(url) => {
-                if args.fix || args.diff {
-                    eprintln!("robolint: {url}: not fixed: a fetched file cannot be changed in place");
-                }
-                if args.diff {
-                    continue;
-                }
-                let report = lint_fetched(&fetch::fetch(url, &fetch_options), &settings);
-                let name = url.to_string();
-                let linted = Linted { name: &name, report: &report };
-                failed |= write_report(args, config.fail_on, &linted, color, &mut out)?;
-                tally.add(&linted);
-                continue;
-            }
-        };
-        let source = match read_source(input) {
-            Ok(source) => source,
-            Err(message) => {
-                eprintln!("robolint: {message}");
-                unreadable += 1;
-                continue;
-            }
-        };
-        let name = display_name(input);
-        let source = if args.fix || args.diff {
-            match apply_fixes(args, input, &name, source, &settings, &mut out) {
-                Ok(Some(source)) => source,
-                Ok(None) => {
-                    failed = true;
-                    continue;
-                }
-                Err(message) => {
-                    eprintln!("robolint: {message}");
-                    unreadable += 1;
-                    continue;
-                }
-            }
-        } else {
-            source
-        };
-        if args.diff {
-            continue;
-        }
-        let report = lint(source, Some(input), &settings);
-        let linted = Linted { name: &name, report: &report };
-        failed |= write_report(args, config.fail_on, &linted, color, &mut out)?;
-        tally.add(&linted);
+        jobs.push(Job { input, settings, fail_on: config.fail_on });
     }
+    // Fixes write files: one at a time, so that a file named twice is fixed in turn.
+    let threads = if args.fix || args.diff { 1 } else { args.jobs.map_or_else(available_cores, NonZeroUsize::get) };
+
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut tally = Tally::default();
+    let mut renderer = args.format.renderer(color);
+    let mut unreadable = 0;
+    let mut failed = false;
+    // Inputs are linted on every core but printed in order; nothing but the counts (and, for
+    // json and sarif, the findings) outlives an input's output.
+    let work = |job: &Job| process(args, job, &fetch_options);
+    robolint::parallel::map_in_order(&jobs, threads, work, |outcome| {
+        out.write_all(outcome.diff.as_bytes()).map_err(|error| format!("cannot write output: {error}"))?;
+        for message in &outcome.messages {
+            eprintln!("robolint: {message}");
+        }
+        match outcome.result {
+            Processed::Linted { name, report, fail_on } => {
+                let linted = Linted { name: &name, report: &report };
+                failed |= write_report(args, fail_on, &linted, &mut renderer, &mut out)?;
+                tally.add(&linted);
+            }
+            Processed::Diffed { changed } => failed |= changed,
+            Processed::Unreadable => unreadable += 1,
+        }
+        Ok::<(), String>(())
+    })?;
     if !args.diff {
-        writeln!(out, "{}", tally.summary()).map_err(|error| format!("cannot write output: {error}"))?;
+        renderer.finish(&mut out, &tally).map_err(|error| format!("cannot write output: {error}"))?;
     }
     out.flush().map_err(|error| format!("cannot write output: {error}"))?;
     if unreadable > 0 {
         return Ok(EXIT_USAGE);
     }
     Ok(if failed { EXIT_FOUND } else { 0 })
+}
+
+fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+/// One input with the settings its configuration gives it.
+struct Job {
+    input: Input,
+    settings: Settings,
+    fail_on: Option<Level>,
+}
+
+/// What processing one input produced, for the main thread to print in input order.
+struct Outcome {
+    /// `--diff` output.
+    diff: String,
+    /// Lines for standard error: what was fixed, what could not be, read errors.
+    messages: Vec<String>,
+    result: Processed,
+}
+
+enum Processed {
+    Linted {
+        name: String,
+        report: Box<Report>,
+        fail_on: Option<Level>,
+    },
+    /// `--diff` printed the fixes (or had none to print); nothing is linted.
+    Diffed {
+        changed: bool,
+    },
+    Unreadable,
+}
+
+/// Fetches or reads one input, fixes it when asked, and lints it. Runs on a worker thread,
+/// so it prints nothing itself.
+fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome {
+    let mut outcome = Outcome { diff: String::new(), messages: Vec::new(), result: Processed::Unreadable };
+    let settings = &job.settings;
+    let path = match &job.input {
+        Input::File(path) => path.as_path(),
+        Input::Url(url) => {
+            if args.fix || args.diff {
+                outcome.messages.push(format!("{url}: not fixed: a fetched file cannot be changed in place"));
+            }
+            outcome.result = if args.diff {
+                Processed::Diffed { changed: false }
+            } else {
+                let report = lint_fetched(&fetch::fetch(url, fetch_options), settings);
+                Processed::Linted { name: url.to_string(), report: Box::new(report), fail_on: job.fail_on }
+            };
+            return outcome;
+        }
+    };
+    let source = match read_source(path) {
+        Ok(source) => source,
+        Err(message) => {
+            outcome.messages.push(message);
+            return outcome;
+        }
+    };
+    let name = display_name(path);
+    let source = if args.fix || args.diff {
+        match apply_fixes(args, path, &name, source, settings, &mut outcome.messages) {
+            Ok(Fixing::Fixed(source)) => source,
+            Ok(Fixing::Diff(diff)) => {
+                outcome.diff = diff;
+                outcome.result = Processed::Diffed { changed: true };
+                return outcome;
+            }
+            Err(message) => {
+                outcome.messages.push(message);
+                return outcome;
+            }
+        }
+    } else {
+        source
+    };
+    outcome.result = if args.diff {
+        Processed::Diffed { changed: false }
+    } else {
+        Processed::Linted { report: Box::new(lint(source, Some(path), settings)), name, fail_on: job.fail_on }
+    };
+    outcome
 }
 
 /// Renders one linted input in the chosen format and says whether it fails the run
@@ -361,14 +445,10 @@ fn write_report(
     args: &LintArgs,
     configured_fail_on: Option<Level>,
     linted: &Linted<'_>,
-    color: bool,
+    renderer: &mut Renderer,
     out: &mut impl Write,
 ) -> Result<bool, String> {
-    let written = match args.format {
-        Format::Human => render::human::write(out, linted, color),
-        Format::Concise => render::concise::write(out, linted),
-    };
-    written.map_err(|error| format!("cannot write output: {error}"))?;
+    renderer.add(out, linted).map_err(|error| format!("cannot write output: {error}"))?;
     let fail_on = args.fail_on.map(FailOn::level).or(configured_fail_on).unwrap_or(Level::Warning);
     Ok(fail_on
         .severity()
@@ -393,8 +473,16 @@ fn url_argument(argument: &Path, allowed: Inputs) -> Result<Option<HttpUrl>, Str
     Err(format!("`{text}` is not an http(s) URL{hint}: `robolint fetch` lints sites; lint files without `fetch`"))
 }
 
+/// What `--fix` or `--diff` made of an input.
+enum Fixing {
+    /// The source to lint: fixed and written back (`--fix`), or left as it was.
+    Fixed(Source),
+    /// `--diff`: the fixes as a unified diff.
+    Diff(String),
+}
+
 /// `--fix`: writes the fixed file and returns its source for the report of what is left.
-/// `--diff`: prints the diff and returns `None` when there is one (the run then fails).
+/// `--diff`: returns the diff when there is one (the run then fails).
 /// Inputs whose bytes robolint cannot reproduce exactly are left alone, with a message.
 fn apply_fixes(
     args: &LintArgs,
@@ -402,8 +490,8 @@ fn apply_fixes(
     name: &str,
     source: Source,
     settings: &Settings,
-    out: &mut impl Write,
-) -> Result<Option<Source>, String> {
+    messages: &mut Vec<String>,
+) -> Result<Fixing, String> {
     let refusal = if !source.is_exact() {
         Some("it is not UTF-8 text")
     } else if source.truncation.is_some() {
@@ -414,23 +502,21 @@ fn apply_fixes(
         None
     };
     if let Some(reason) = refusal {
-        eprintln!("robolint: {name}: not fixed: {reason}");
-        return Ok(Some(source));
+        messages.push(format!("{name}: not fixed: {reason}"));
+        return Ok(Fixing::Fixed(source));
     }
     let allowed = if args.unsafe_fixes { Applicability::Unsafe } else { Applicability::Safe };
     let fixed = fix_text(&source.text, Some(input), settings, allowed);
     if fixed.applied == 0 {
-        return Ok(Some(source));
+        return Ok(Fixing::Fixed(source));
     }
     if args.diff {
-        write!(out, "{}", unified_diff(name, &source.text, &fixed.text))
-            .map_err(|error| format!("cannot write output: {error}"))?;
-        return Ok(None);
+        return Ok(Fixing::Diff(unified_diff(name, &source.text, &fixed.text)));
     }
     write_atomically(input, fixed.text.as_bytes())
         .map_err(|error| format!("{name}: cannot write the fixed file: {error}"))?;
-    eprintln!("robolint: {name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" });
-    Ok(Some(Source::from(fixed.text.as_str())))
+    messages.push(format!("{name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" }));
+    Ok(Fixing::Fixed(Source::from(fixed.text.as_str())))
 }
 
 fn parse_targets(names: &[String]) -> Result<Vec<robolint::dialect::Dialect>, String> {

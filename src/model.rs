@@ -1,7 +1,10 @@
 //! The typed document: what each line is, where each part of it lies (byte spans into
 //! `Source::text`), and how lines group into records. No parser types appear here.
 
+use foldhash::{HashMap, HashMapExt, HashSet};
 use std::fmt;
+
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
 /// A half-open byte range into the source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -246,8 +249,9 @@ pub struct Line {
     pub comment: Option<Span>,
     /// Whitespace between the content and the line end (or the comment).
     pub trailing_whitespace: Span,
-    /// The strict grammar's verdict on this line alone, `None` when it accepts it.
-    pub strict_failure: Option<StrictFailure>,
+    /// The strict grammar's verdict on this line alone, `None` when it accepts it. Boxed:
+    /// most lines have none, and a file may have a million lines.
+    pub strict_failure: Option<Box<StrictFailure>>,
 }
 
 impl Line {
@@ -389,35 +393,42 @@ impl Document {
         })
     }
 
-    /// Every agent line (other than `*`) captured by an earlier record, with its captor.
+    /// Every agent line (other than `*`) captured by an earlier record, with its captor, in
+    /// file order.
     pub fn agent_captures(&self, text: &str) -> Vec<AgentCapture> {
-        let mut earlier: Vec<(LineIndex, String)> = Vec::new();
-        let mut captures = Vec::new();
-        for (record_index, record) in self.records.iter().enumerate() {
-            let values: Vec<(LineIndex, String)> = record
-                .agents
-                .iter()
-                .filter_map(|&line| {
+        // Every agent line with a value, in file order: (record, line, value in lower case).
+        let named: Vec<(usize, LineIndex, String)> = self
+            .records
+            .iter()
+            .enumerate()
+            .flat_map(|(record_index, record)| {
+                record.agents.iter().filter_map(move |&line| {
                     let value = self.lines[line].field()?.value.text(text).to_ascii_lowercase();
-                    (!value.is_empty() && value != "*").then_some((line, value))
+                    (!value.is_empty() && value != "*").then_some((record_index, line, value))
                 })
-                .collect();
-            for (line, value) in &values {
-                if let Some((by, captor)) = earlier.iter().find(|(_, captor)| captor.contains(value.as_str())) {
-                    captures.push(AgentCapture { line: *line, record: record_index, by: *by, exact: captor == value });
-                }
-            }
-            earlier.extend(values);
-        }
-        captures
+            })
+            .collect();
+        let values: Vec<&str> = named.iter().map(|(_, _, value)| value.as_str()).collect();
+        // The first value containing this one is its captor when it stands in an earlier
+        // record: no value before that one contains it.
+        first_containers(&values)
+            .into_iter()
+            .zip(&named)
+            .filter_map(|(container, &(record, line, ref value))| {
+                let (by_record, by, ref captor) = named[container];
+                (by_record < record).then(|| AgentCapture { line, record, by, exact: captor == value })
+            })
+            .collect()
     }
 
-    /// Records all of whose agents (at least one, none `*`) are captured by earlier records.
+    /// Records all of whose agents (at least one, none `*`) are captured by earlier records,
+    /// in ascending order.
     pub fn unreachable_records(&self, captures: &[AgentCapture]) -> Vec<usize> {
+        let captured: HashSet<LineIndex> = captures.iter().map(|capture| capture.line).collect();
         (0..self.records.len())
             .filter(|&index| {
                 let agents = &self.records[index].agents;
-                !agents.is_empty() && agents.iter().all(|line| captures.iter().any(|capture| capture.line == *line))
+                !agents.is_empty() && agents.iter().all(|line| captured.contains(line))
             })
             .collect()
     }
@@ -426,4 +437,64 @@ impl Document {
     pub fn agent_records(&self) -> impl Iterator<Item = &Record> {
         self.records.iter().filter(|record| !record.agents.is_empty())
     }
+}
+
+/// For each value, the index of the first value that contains it (at most its own index).
+/// Comparing each pair of distinct values is quadratic in their number (a file of 100,000
+/// records took minutes), so past a handful of them one Aho-Corasick pass finds every
+/// containment instead.
+fn first_containers(values: &[&str]) -> Vec<usize> {
+    let mut pattern_ids: HashMap<&str, usize> = HashMap::new();
+    // Each distinct value, with the index where it first appears; and each value's pattern.
+    let mut distinct: Vec<(&str, usize)> = Vec::new();
+    let pattern_of_value: Vec<usize> = values
+        .iter()
+        .enumerate()
+        .map(|(index, &value)| {
+            *pattern_ids.entry(value).or_insert_with(|| {
+                distinct.push((value, index));
+                distinct.len() - 1
+            })
+        })
+        .collect();
+    // A file names a handful of robots: comparing each pair is then far cheaper than
+    // building an automaton (which cost more than the rest of the lint on a small file).
+    const PAIRWISE_UP_TO: usize = 32;
+    let container = if distinct.len() <= PAIRWISE_UP_TO {
+        // In order of first appearance, so the first value containing this one (at worst
+        // itself) is the earliest.
+        distinct
+            .iter()
+            .map(|&(value, first_index)| {
+                distinct.iter().find(|(text, _)| text.contains(value)).map_or(first_index, |&(_, index)| index)
+            })
+            .collect()
+    } else {
+        first_containers_by_automaton(&distinct)
+    };
+    pattern_of_value.into_iter().map(|pattern| container[pattern]).collect()
+}
+
+/// [`first_containers`] for distinct values (each with the index where it first appears),
+/// with one Aho-Corasick pass: the values' total length plus the containments found.
+fn first_containers_by_automaton(distinct: &[(&str, usize)]) -> Vec<usize> {
+    let mut container: Vec<usize> = distinct.iter().map(|&(_, first_index)| first_index).collect();
+    // Building fails only past billions of automaton states, far beyond the size cap; every
+    // value then stays its own first container.
+    // The texts searched are the short values themselves, so building is what costs: a
+    // contiguous NFA builds several times faster than the DFA `AhoCorasick::new` picks.
+    let automaton = AhoCorasick::builder()
+        .kind(Some(AhoCorasickKind::ContiguousNFA))
+        .build(distinct.iter().map(|&(value, _)| value));
+    if let Ok(automaton) = automaton {
+        // Texts in order of first appearance, so the first text containing a pattern is the
+        // earliest; `min` keeps it.
+        for &(text, text_index) in distinct {
+            for found in automaton.find_overlapping_iter(text) {
+                let slot = &mut container[found.pattern().as_usize()];
+                *slot = (*slot).min(text_index);
+            }
+        }
+    }
+    container
 }

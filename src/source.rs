@@ -30,7 +30,8 @@ pub enum Encoding {
 /// Where the size cap cut the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Truncation {
-    /// Bytes kept (the text ends at a line boundary when one exists before the cap).
+    /// Bytes kept. The text ends at a line end, unless the line that crosses the cap began in
+    /// its first half: then that line is kept up to the cap.
     pub kept_bytes: usize,
     /// Bytes the input had in all, when the reader could tell.
     pub total_bytes: Option<u64>,
@@ -98,10 +99,23 @@ fn apply_cap(bytes: &[u8], cap: usize, total_bytes: Option<u64>) -> (&[u8], Opti
     if bytes.len() <= cap {
         return (bytes, None);
     }
-    // Cut after the last line end before the cap, so no line is kept half.
-    let kept_bytes = memchr::memrchr(b'\n', &bytes[..cap]).map_or(cap, |newline| newline + 1);
+    // Cut after the last line end before the cap, so no line is kept half; but not when that
+    // drops more than half of what the cap allows: a line that long is far past every
+    // parser's line limit, and the rules that explain it (long-line) must see it. A line cut
+    // is cut between characters.
+    let kept_bytes = memchr::memrchr(b'\n', &bytes[..cap])
+        .map(|newline| newline + 1)
+        .filter(|&line_end| line_end > cap / 2)
+        .unwrap_or_else(|| utf8_boundary_at_or_before(bytes, cap));
     let truncation = Truncation { kept_bytes, total_bytes };
     (&bytes[..kept_bytes], Some(truncation))
+}
+
+/// `at`, or the start of the UTF-8 character `at` falls inside (a continuation byte is
+/// `10xxxxxx`, and a character has at most three of them).
+fn utf8_boundary_at_or_before(bytes: &[u8], at: usize) -> usize {
+    let is_continuation = |index: usize| bytes.get(index).is_some_and(|&byte| byte & 0xC0 == 0x80);
+    (at.saturating_sub(3)..=at).rev().find(|&index| !is_continuation(index)).unwrap_or(at)
 }
 
 fn decode(bytes: &[u8], truncation: Option<Truncation>) -> Source {
@@ -211,6 +225,15 @@ mod tests {
         let source = Source::from_bytes_capped(b"Disallow: /a\nDisallow: /b\n", 20);
         assert_eq!(source.text, "Disallow: /a\n");
         assert_eq!(source.truncation, Some(Truncation { kept_bytes: 13, total_bytes: Some(26) }));
+    }
+
+    #[test]
+    fn a_line_far_longer_than_the_cap_is_cut_inside_between_characters() {
+        let bytes = format!("A\n{}", "é".repeat(100));
+        let source = Source::from_bytes_capped(bytes.as_bytes(), 101);
+        assert_eq!(source.text, format!("A\n{}", "é".repeat(49)));
+        assert_eq!(source.encoding, Encoding::Utf8);
+        assert_eq!(source.truncation, Some(Truncation { kept_bytes: 100, total_bytes: Some(202) }));
     }
 
     #[test]

@@ -61,9 +61,52 @@ pub fn percent_encode_non_ascii(value: &str) -> String {
     encoded
 }
 
-/// The non-empty proper prefixes of `text`, shortest first, cut at character boundaries.
-pub fn proper_prefixes(text: &str) -> impl Iterator<Item = &str> {
-    text.char_indices().skip(1).map(move |(at, _)| &text[..at])
+/// A set of strings that knows, for each of them, which others begin it: the chain of its
+/// prefixes in the set, longest first, in time bounded by its length (the prefixes in a chain
+/// differ in length) and a few words of memory per string. Looking each prefix of a path up
+/// in a hash map costs the square of its length (a 200 KB path took minutes), and a trie
+/// costs a node per byte.
+#[derive(Debug)]
+pub struct PrefixChains<'a> {
+    /// The distinct strings, sorted.
+    members: Vec<&'a str>,
+    /// For each member, its longest proper prefix in the set.
+    parent: Vec<Option<usize>>,
+}
+
+impl<'a> PrefixChains<'a> {
+    pub fn new(strings: impl IntoIterator<Item = &'a str>) -> PrefixChains<'a> {
+        let mut members: Vec<&'a str> = strings.into_iter().collect();
+        members.sort_unstable();
+        members.dedup();
+        // In sorted order, every string between a prefix and a string it begins also starts
+        // with that prefix: a stack of the prefixes of the current string, each popped once,
+        // holds the longest prefix on top.
+        let mut parent = Vec::with_capacity(members.len());
+        let mut stack: Vec<usize> = Vec::new();
+        for (index, member) in members.iter().enumerate() {
+            while stack.last().is_some_and(|&top| !member.starts_with(members[top])) {
+                stack.pop();
+            }
+            parent.push(stack.last().copied());
+            stack.push(index);
+        }
+        PrefixChains { members, parent }
+    }
+
+    /// The index of `string` among the members.
+    pub fn find(&self, string: &str) -> Option<usize> {
+        self.members.binary_search(&string).ok()
+    }
+
+    pub fn member(&self, index: usize) -> &'a str {
+        self.members[index]
+    }
+
+    /// `member` and the members that begin it, longest first.
+    pub fn chain(&self, member: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::successors(Some(member), |&index| self.parent[index])
+    }
 }
 
 /// `value` for quoting in a message: whole when it has at most `max_chars` characters,
@@ -113,6 +156,22 @@ mod tests {
     fn percent_escapes() {
         assert_eq!(invalid_percent_escapes("/a%3Cb%zz%4").collect::<Vec<_>>(), vec![6, 9]);
         assert_eq!(percent_encode_non_ascii("/café"), "/caf%C3%A9");
+    }
+
+    #[test]
+    fn prefix_chains_list_the_members_that_begin_each_member() {
+        let long = format!("/a{}", "x".repeat(100_000));
+        let chains = PrefixChains::new(["/a/b", "/a", "/a", "/ab", "/c", "/é", "/éa", "", long.as_str()]);
+        let chain = |member: &str| {
+            let index = chains.find(member).expect("a member");
+            chains.chain(index).map(|index| chains.member(index)).collect::<Vec<_>>()
+        };
+        assert_eq!(chain("/a/b"), ["/a/b", "/a", ""]);
+        assert_eq!(chain("/ab"), ["/ab", "/a", ""]);
+        assert_eq!(chain("/c"), ["/c", ""]);
+        assert_eq!(chain("/éa"), ["/éa", "/é", ""]);
+        assert_eq!(chain(&long), [long.as_str(), "/a", ""]);
+        assert_eq!(chains.find("/b"), None);
     }
 
     #[test]

@@ -1,20 +1,12 @@
 //! The `robolint` binary as users run it: arguments, output forms and exit statuses.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod support;
 
 fn robolint(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robolint"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("robolint starts");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("writing stdin");
-    child.wait_with_output().expect("robolint finishes")
+    support::robolint_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
 }
 
 fn stdout(output: &Output) -> String {

@@ -1,22 +1,15 @@
 //! `robolint check` and `robolint matrix` as users run them: the draft's §4 matrix, the
 //! per-URL answers in text and JSON, and the exit statuses.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 use serde_json::{json, Value};
 
+mod support;
+
 fn robolint(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robolint"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("robolint starts");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("writing stdin");
-    child.wait_with_output().expect("robolint finishes")
+    support::robolint_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
 }
 
 fn stdout(output: &Output) -> String {

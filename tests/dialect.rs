@@ -201,7 +201,7 @@ fn fict_org_reasons_name_the_deciding_line() {
     assert_eq!(other.agent_lines(), [10]);
     let plans = other.allowed("http://www.fict.org/org/plans.html");
     let Reason::Rule(rule) = &plans.reason else { panic!("a rule decides: {plans:?}") };
-    assert_eq!((rule.line + 1, rule.kind, rule.pattern.as_str()), (12, RuleKind::Disallow, "/org/plans.html"));
+    assert_eq!((rule.line + 1, rule.kind, &*rule.pattern), (12, RuleKind::Disallow, "/org/plans.html"));
     assert_eq!(rule.span.text(FICT_ORG), "Disallow: /org/plans.html");
     assert_eq!(deciding_line(&other.allowed("/server.html")), Some(14));
     assert_eq!(deciding_line(&other.allowed("/%7Emak/mak.html")), Some(15));
@@ -561,7 +561,7 @@ fn google_index_htm_rule_allows_the_directory() {
     let google = verdict(text, "r", Dialect::Google, "/dir/");
     assert!(google.allowed);
     let rule = google.reason.rule().expect("a rule decides");
-    assert_eq!((rule.line, rule.pattern.as_str()), (2, "/dir/$"));
+    assert_eq!((rule.line, &*rule.pattern), (2, "/dir/$"));
     assert!(allowed(text, "r", Dialect::Google, "/other/"));
     assert!(!allowed(text, "r", Dialect::Google, "/dir/x"));
     assert!(allowed(text, "r", Dialect::Google, "/dir/index.html"));

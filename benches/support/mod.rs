@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod lsp;
+
 /// A small deterministic generator (64-bit LCG), so the benches need no `rand`.
 pub struct Lcg(u64);
 
@@ -126,6 +128,18 @@ pub fn rules_file(rules: usize, seed: u64) -> String {
         out.push_str(if rng.below(5) == 0 { "Allow: " } else { "Disallow: " });
         out.push_str(&pattern(&mut rng));
         out.push('\n');
+    }
+    out
+}
+
+/// One `User-agent: *` group of about `target` bytes, each rule a different page: a site
+/// that lists every page it hides.
+pub fn page_list_file(target: usize) -> String {
+    let mut out = String::from("User-agent: *\n");
+    let mut page = 0;
+    while out.len() < target {
+        out.push_str(&format!("Disallow: /section-{page}/page\n"));
+        page += 1;
     }
     out
 }

@@ -3,6 +3,8 @@
 //! Both sides of a comparison go through the same function, so a rule and a URL that spell
 //! the same octets differently (`%7e`, `%7E`, `~`) compare equal where the dialect says so.
 
+use std::borrow::Cow;
+
 /// The value of one hexadecimal digit.
 fn hex_value(byte: u8) -> Option<u8> {
     match byte {
@@ -31,8 +33,11 @@ fn push_escape(out: &mut Vec<u8>, octet: u8) {
 /// The octets the 1996 draft compares (§3.2.2): every `%xx` escape is decoded, except an
 /// escaped `/`, which "has special meaning in a path" and stays `%2F` (in upper case, so
 /// `%2f` and `%2F` still compare equal). Invalid escapes are kept as written.
-pub fn draft_octets(value: &str) -> Vec<u8> {
+pub fn draft_octets(value: &str) -> Cow<'_, [u8]> {
     let bytes = value.as_bytes();
+    if memchr::memchr(b'%', bytes).is_none() {
+        return Cow::Borrowed(bytes);
+    }
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;
     while at < bytes.len() {
@@ -47,17 +52,71 @@ pub fn draft_octets(value: &str) -> Vec<u8> {
         }
         at += 3;
     }
-    out
+    Cow::Owned(out)
 }
 
 /// RFC 3986 §2.3 unreserved characters: escaping them never changes a URI's meaning.
-fn is_unreserved(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~')
+const UNRESERVED: u8 = 1;
+/// RFC 3986 §2.2 reserved characters: escaped and unescaped forms mean different things.
+const RESERVED: u8 = 2;
+/// Octets a URL in RFC 9309 normal form holds as they are: the unreserved and reserved
+/// characters but `*` and `$`, which act as wildcards in a rule and so are escaped in a URL.
+const LITERAL_IN_URL: u8 = 4;
+
+/// What each octet is to RFC 3986, looked up rather than compared: normalising a URL asks
+/// it of every octet.
+const OCTET_CLASSES: [u8; 256] = {
+    let mut classes = [0; 256];
+    let mut octet = 0;
+    while octet < 256 {
+        let byte = octet as u8;
+        let unreserved = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~');
+        let reserved = matches!(
+            byte,
+            b':' | b'/'
+                | b'?'
+                | b'#'
+                | b'['
+                | b']'
+                | b'@'
+                | b'!'
+                | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b';'
+                | b'='
+        );
+        let mut class = 0;
+        if unreserved {
+            class |= UNRESERVED;
+        }
+        if reserved {
+            class |= RESERVED;
+        }
+        if (unreserved || reserved) && byte != b'*' && byte != b'$' {
+            class |= LITERAL_IN_URL;
+        }
+        classes[octet] = class;
+        octet += 1;
+    }
+    classes
+};
+
+fn is(byte: u8, class: u8) -> bool {
+    OCTET_CLASSES[usize::from(byte)] & class != 0
 }
 
-/// RFC 3986 §2.2 reserved characters: escaped and unescaped forms mean different things.
+fn is_unreserved(byte: u8) -> bool {
+    is(byte, UNRESERVED)
+}
+
 fn is_reserved(byte: u8) -> bool {
-    b":/?#[]@!$&'()*+,;=".contains(&byte)
+    is(byte, RESERVED)
 }
 
 /// RFC 9309 §2.2.2 normal form, the same for rules and URLs: escapes of unreserved ASCII
@@ -66,7 +125,10 @@ fn is_reserved(byte: u8) -> bool {
 /// a URI may not hold literally (space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`)
 /// are escaped as UTF-8 `%XX`. Reserved characters stay as written, which keeps a rule's
 /// `*` and `$` special. The result is ASCII.
-pub fn rfc9309_normal(value: &str) -> String {
+pub fn rfc9309_normal(value: &str) -> Cow<'_, str> {
+    if value.bytes().all(|byte| is(byte, UNRESERVED | RESERVED)) {
+        return Cow::Borrowed(value);
+    }
     let bytes = value.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;
@@ -89,18 +151,22 @@ pub fn rfc9309_normal(value: &str) -> String {
         at += 1;
     }
     // Every octet pushed above is ASCII.
-    String::from_utf8(out).unwrap_or_default()
+    Cow::Owned(String::from_utf8(out).unwrap_or_default())
 }
 
 /// A URL's path and query in RFC 9309 normal form, with its literal `*` and `$` escaped
 /// too: in a URL they are ordinary characters, and a rule writes them `%2A` and `%24`
 /// (§2.2.3) so that they do not act as wildcards.
-pub fn rfc9309_url_normal(value: &str) -> String {
+pub fn rfc9309_url_normal(value: &str) -> Cow<'_, str> {
+    // Most URLs are already in normal form, which one look at each octet tells.
+    if value.bytes().all(|byte| is(byte, LITERAL_IN_URL)) {
+        return Cow::Borrowed(value);
+    }
     let normal = rfc9309_normal(value);
     if !normal.contains(['*', '$']) {
         return normal;
     }
-    normal.replace('*', "%2A").replace('$', "%24")
+    Cow::Owned(normal.replace('*', "%2A").replace('$', "%24"))
 }
 
 /// A rule's RFC 9309 normal form ready for `pattern::matches`: a `$` anywhere but at the
@@ -122,10 +188,10 @@ mod tests {
 
     #[test]
     fn draft_decodes_everything_but_slash() {
-        assert_eq!(draft_octets("/%7ejoe/a%3Cd%2fb"), b"/~joe/a<d%2Fb");
-        assert_eq!(draft_octets("/100%"), b"/100%");
-        assert_eq!(draft_octets("/%zz%4"), b"/%zz%4");
-        assert_eq!(draft_octets("/%E9"), [b'/', 0xE9]);
+        assert_eq!(draft_octets("/%7ejoe/a%3Cd%2fb").as_ref(), b"/~joe/a<d%2Fb");
+        assert_eq!(draft_octets("/100%").as_ref(), b"/100%");
+        assert_eq!(draft_octets("/%zz%4").as_ref(), b"/%zz%4");
+        assert_eq!(draft_octets("/%E9").as_ref(), [b'/', 0xE9]);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! `tests/dialect.rs` checks this).
 
 use crate::dialect::Dialect;
-use crate::model::{Directive, Document, Field, Line, LineIndex, LineKind, Separator};
+use crate::model::{Directive, Document, Field, Line, LineIndex, LineKind, Separator, Span};
 
 /// What an access rule says about the URLs it matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -23,19 +23,19 @@ impl RuleKind {
     }
 }
 
-/// A User-agent line, with its value as written.
+/// A User-agent line, with (the span of) its value as written.
 #[derive(Debug, Clone)]
 pub(crate) struct AgentEntry {
     pub line: LineIndex,
-    pub value: String,
+    pub value: Span,
 }
 
-/// An Allow or Disallow line, with its path as written.
+/// An Allow or Disallow line, with (the span of) its path as written.
 #[derive(Debug, Clone)]
 pub(crate) struct RuleEntry {
     pub line: LineIndex,
     pub kind: RuleKind,
-    pub value: String,
+    pub value: Span,
 }
 
 /// A record (1994, 1996) or group (RFC 9309, Google): agent lines, then the rules for them.
@@ -47,8 +47,8 @@ pub(crate) struct Group {
 
 /// What one line means to a dialect's robots.
 enum Meaning {
-    Agent(String),
-    Rule(RuleKind, String),
+    Agent(Span),
+    Rule(RuleKind, Span),
     /// A blank line: the end of a record for 1994 and 1996 robots, nothing for the others.
     Blank,
     /// Comments, extensions, unknown fields and lines the dialect cannot read.
@@ -85,7 +85,7 @@ fn meaning(line: &Line, text: &str, dialect: Dialect) -> Meaning {
         LineKind::Field(field) if separator_read(field, text, dialect) => field,
         _ => return Meaning::Nothing,
     };
-    let value = field.value.text(text).to_string();
+    let value = field.value;
     match directive_for(field, text, dialect) {
         Some(Directive::UserAgent) => Meaning::Agent(value),
         Some(Directive::Disallow) => Meaning::Rule(RuleKind::Disallow, value),

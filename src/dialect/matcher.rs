@@ -1,9 +1,14 @@
 //! What a robot may fetch: a [`Matcher`] is compiled once for one document, robot and
 //! dialect, and then answers any number of URLs with a [`Verdict`] that names what decided.
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use foldhash::{HashMap, HashMapExt};
+
 use crate::dialect::encoding;
-use crate::dialect::groups::{self, Group, RuleEntry, RuleKind};
-use crate::dialect::pattern;
+use crate::dialect::groups::{self, AgentEntry, Group, RuleEntry, RuleKind};
+use crate::dialect::pattern::{Path, Pattern};
 use crate::dialect::url;
 use crate::dialect::Dialect;
 use crate::model::{Document, LineIndex, Span};
@@ -16,8 +21,9 @@ pub struct DecidingRule {
     pub span: Span,
     pub kind: RuleKind,
     /// The path as written on the line; for Google's `index.htm` rule (see [`Matcher`]),
-    /// the directory pattern derived from it, such as `/dir/$`.
-    pub pattern: String,
+    /// the directory pattern derived from it, such as `/dir/$`. Shared with the matcher,
+    /// so a verdict costs no copy of it.
+    pub pattern: Arc<str>,
 }
 
 /// Why a URL is allowed or disallowed.
@@ -70,9 +76,76 @@ impl Verdict {
 #[derive(Debug, Clone)]
 struct CompiledRule {
     decided_by: DecidingRule,
-    pattern: Vec<u8>,
+    pattern: Pattern,
     /// RFC 9309's "most octets": the length of the normal form, each `$` counted once.
     priority: usize,
+}
+
+/// A matcher's rules, in the order the dialect tries them, grouped by the second octet of
+/// the literal start every URL a rule matches begins with, so that a URL is compared only
+/// with the rules that could match it: 100 rules under different top-level directories
+/// cost a handful of comparisons, not 100.
+#[derive(Debug, Clone)]
+struct RuleIndex {
+    /// Positions (into `Matcher::rules`, ascending) of the rules whose literal start is
+    /// shorter than two octets: they may match any URL.
+    unkeyed: Vec<u32>,
+    /// Positions of the other rules, grouped by that second octet and ascending in each
+    /// group; octet `b`'s group is `keyed[group_starts[b]..group_starts[b + 1]]`.
+    keyed: Vec<u32>,
+    group_starts: Box<[u32; 257]>,
+}
+
+/// The octet a rule is grouped by, when its literal start has one.
+fn index_key(literal_start: &[u8]) -> Option<u8> {
+    literal_start.get(1).copied()
+}
+
+impl RuleIndex {
+    fn new(rules: &[CompiledRule]) -> RuleIndex {
+        let mut group_starts = Box::new([0u32; 257]);
+        let mut unkeyed = Vec::new();
+        for (position, rule) in rules.iter().enumerate() {
+            match index_key(rule.pattern.literal_start()) {
+                Some(octet) => group_starts[usize::from(octet) + 1] += 1,
+                None => unkeyed.push(position as u32),
+            }
+        }
+        for octet in 1..group_starts.len() {
+            group_starts[octet] += group_starts[octet - 1];
+        }
+        let mut next_slot = group_starts.clone();
+        let mut keyed = vec![0; rules.len() - unkeyed.len()];
+        for (position, rule) in rules.iter().enumerate() {
+            if let Some(octet) = index_key(rule.pattern.literal_start()) {
+                let slot = &mut next_slot[usize::from(octet)];
+                keyed[*slot as usize] = position as u32;
+                *slot += 1;
+            }
+        }
+        RuleIndex { unkeyed, keyed, group_starts }
+    }
+
+    /// The positions of the rules that could match `path`, in ascending order.
+    fn candidates<'i>(&'i self, path: &[u8]) -> impl Iterator<Item = usize> + 'i {
+        let keyed = match index_key(path) {
+            Some(octet) => {
+                let group = usize::from(octet);
+                &self.keyed[self.group_starts[group] as usize..self.group_starts[group + 1] as usize]
+            }
+            None => &[],
+        };
+        let (mut unkeyed, mut keyed) = (self.unkeyed.iter().peekable(), keyed.iter().peekable());
+        std::iter::from_fn(move || {
+            let next = match (unkeyed.peek(), keyed.peek()) {
+                (Some(a), Some(b)) if a < b => unkeyed.next(),
+                (_, Some(_)) => keyed.next(),
+                (Some(_), None) => unkeyed.next(),
+                (None, None) => None,
+            };
+            next.map(|&position| position as usize)
+        })
+    }
 }
 
 /// The rules of one document for one robot under one dialect.
@@ -109,25 +182,59 @@ pub struct Matcher {
     robot: String,
     applies: bool,
     agent_lines: Vec<LineIndex>,
-    rules: Vec<CompiledRule>,
+    rules: Arc<RuleSet>,
 }
+
+/// The rules of the groups a robot obeys, compiled for one dialect. Robots that obey the
+/// same groups (every robot a file does not name obeys its `*` groups) share one.
+#[derive(Debug)]
+pub(crate) struct RuleSet {
+    /// In the order the dialect tries them: file order for the first match (1994, 1996);
+    /// longest pattern first, then Allow before Disallow, then file order for the longest
+    /// match (RFC 9309, Google). The first that matches decides.
+    rules: Vec<CompiledRule>,
+    index: RuleIndex,
+}
+
+/// The rule sets compiled from one dialect's groups of one document, by the groups chosen.
+pub(crate) type RuleSets = HashMap<Vec<usize>, Arc<RuleSet>>;
 
 impl Matcher {
     /// Compiles the rules `document` (parsed from `text`) sets for the robot whose name or
     /// User-agent header is `agent` (`FigTree/0.1 Robot libwww-perl/5.04` is `figtree`).
     pub fn new(document: &Document, text: &str, agent: &str, dialect: Dialect) -> Matcher {
-        let robot = robot_token(agent, dialect);
         let groups = groups::groups(document, text, dialect);
-        let selection = select(&groups, &robot, dialect);
-        let rules = selection
-            .iter()
-            .flat_map(|selection| &selection.rules)
-            .flat_map(|rule| compile(rule, document.lines[rule.line].span, dialect));
+        Matcher::for_groups(&groups, &mut RuleSets::new(), document, text, agent, dialect)
+    }
+
+    /// [`Matcher::new`] for `groups`, the document's groups as `dialect` reads them, taking
+    /// the rule set from `compiled` when another robot obeys the same groups, and keeping
+    /// it there otherwise: what compiling matchers for several robots does once.
+    pub(crate) fn for_groups(
+        groups: &[Group],
+        compiled: &mut RuleSets,
+        document: &Document,
+        text: &str,
+        agent: &str,
+        dialect: Dialect,
+    ) -> Matcher {
+        let robot = robot_token(agent, dialect);
+        let selection = select(groups, text, &robot, dialect);
+        let chosen = selection.as_ref().map(|selection| selection.groups.clone()).unwrap_or_default();
+        let rules = match compiled.get(&chosen) {
+            Some(rules) => Arc::clone(rules),
+            None => {
+                let selected = selection.iter().flat_map(|selection| selection.rules.iter().copied());
+                let rules = Arc::new(RuleSet::new(selected, document, text, dialect));
+                compiled.insert(chosen, Arc::clone(&rules));
+                rules
+            }
+        };
         Matcher {
             dialect,
             applies: selection.is_some(),
-            agent_lines: selection.as_ref().map(|selection| selection.agent_lines.clone()).unwrap_or_default(),
-            rules: rules.collect(),
+            agent_lines: selection.map(|selection| selection.agent_lines).unwrap_or_default(),
+            rules,
             robot,
         }
     }
@@ -156,7 +263,7 @@ impl Matcher {
     /// (`https://example.com/a/b?c`), of which the path and query count. Anything else is
     /// compared as given.
     pub fn allowed(&self, url: &str) -> Verdict {
-        let path = url::path_and_query(url).unwrap_or_else(|| url.to_string());
+        let path = url::path_and_query(url).unwrap_or(Cow::Borrowed(url));
         if self.is_robots_txt(&path) {
             return Verdict::allowed_because(Reason::RobotsTxt);
         }
@@ -164,10 +271,10 @@ impl Matcher {
             return Verdict::allowed_because(Reason::NoRecordApplies);
         }
         let path = normal_url(&path, self.dialect);
-        let decisive = match self.dialect {
-            Dialect::Norobots1994 | Dialect::Draft1996 => self.first_prefix_match(&path),
-            Dialect::Rfc9309 | Dialect::Google => self.longest_match(&path),
-        };
+        let subject = Path::new(&path);
+        let RuleSet { rules, index } = &*self.rules;
+        let decisive =
+            index.candidates(&path).map(|position| &rules[position]).find(|rule| rule.pattern.matches(&subject));
         match decisive {
             Some(rule) => {
                 Verdict { allowed: rule.decided_by.kind.allows(), reason: Reason::Rule(rule.decided_by.clone()) }
@@ -177,26 +284,48 @@ impl Matcher {
     }
 
     fn is_robots_txt(&self, path: &str) -> bool {
-        self.dialect != Dialect::Norobots1994 && normal_url(url::without_query(path), self.dialect) == b"/robots.txt"
+        // Normalising keeps a leading `/` and makes an `r` only of `r` or an escape: a
+        // quick look rules out nearly every path before the normal form is computed.
+        let could_be = matches!(path.as_bytes(), [b'/', b'r' | b'%', ..]);
+        could_be
+            && self.dialect != Dialect::Norobots1994
+            && *normal_url(url::without_query(path), self.dialect) == *b"/robots.txt"
+    }
+}
+
+impl RuleSet {
+    /// How many rules it holds, each pattern counted (Google's derived `index.htm` rules too).
+    pub(crate) fn len(&self) -> usize {
+        self.rules.len()
     }
 
-    /// §3.2.2 of the draft: the first rule, in file order, whose path starts the URL's.
-    fn first_prefix_match(&self, path: &[u8]) -> Option<&CompiledRule> {
-        self.rules.iter().find(|rule| path.starts_with(&rule.pattern))
-    }
-
-    /// RFC 9309 §2.2.2: the matching rule with the longest pattern; Allow wins a tie, and
-    /// between equals the first in the file is reported.
-    fn longest_match(&self, path: &[u8]) -> Option<&CompiledRule> {
-        let rank = |rule: &CompiledRule| (rule.priority, rule.decided_by.kind.allows());
-        let mut best: Option<&CompiledRule> = None;
-        for rule in self.rules.iter().filter(|rule| pattern::matches(&rule.pattern, path)) {
-            if best.is_none_or(|best| rank(rule) > rank(best)) {
-                best = Some(rule);
-            }
+    fn new<'r>(
+        selected: impl Iterator<Item = &'r RuleEntry> + Clone,
+        document: &Document,
+        text: &str,
+        dialect: Dialect,
+    ) -> RuleSet {
+        let mut rules: Vec<CompiledRule> = Vec::with_capacity(selected.clone().count());
+        for rule in selected {
+            compile(rule, text, document.lines[rule.line].span, dialect, &mut rules);
         }
-        best
+        if takes_longest_match(dialect) {
+            // Equals in file order, so the first in the file is reported. The key is unique
+            // (a line's derived `index.htm` rule is shorter than the line's own), so the
+            // unstable sort, which needs no buffer as large as the rules, is as good as a
+            // stable one.
+            rules.sort_unstable_by_key(|rule| {
+                (std::cmp::Reverse(rule.priority), !rule.decided_by.kind.allows(), rule.decided_by.line)
+            });
+        }
+        RuleSet { index: RuleIndex::new(&rules), rules }
     }
+}
+
+/// §3.2.2 of the draft: the first rule in file order whose path starts the URL's decides.
+/// RFC 9309 §2.2.2: the matching rule with the longest pattern decides, and Allow wins a tie.
+fn takes_longest_match(dialect: Dialect) -> bool {
+    matches!(dialect, Dialect::Rfc9309 | Dialect::Google)
 }
 
 /// The robot's name as a dialect compares it, in lower case. The 1994 and 1996 texts
@@ -221,19 +350,26 @@ fn product_token(value: &str) -> &str {
 
 /// The record(s) a robot obeys: the User-agent lines that chose them and their rules.
 struct Selection<'g> {
+    /// The chosen groups' positions, ascending.
+    groups: Vec<usize>,
     agent_lines: Vec<LineIndex>,
     rules: Vec<&'g RuleEntry>,
 }
 
-fn select<'g>(groups: &'g [Group], robot: &str, dialect: Dialect) -> Option<Selection<'g>> {
+fn select<'g>(groups: &'g [Group], text: &str, robot: &str, dialect: Dialect) -> Option<Selection<'g>> {
+    let value = |agent: &AgentEntry| agent.value.text(text);
+    let star = |agent: &AgentEntry| is_rfc9309_star(value(agent));
     match dialect {
-        Dialect::Norobots1994 | Dialect::Draft1996 => first_group(groups, |value| names_by_substring(value, robot))
-            .or_else(|| first_group(groups, |value| value == "*")),
-        Dialect::Rfc9309 => merged_groups(groups, |value| names_by_token(value, robot))
-            .or_else(|| merged_groups(groups, is_rfc9309_star)),
-        Dialect::Google => most_specific_google_name(groups, robot)
-            .and_then(|name| merged_groups(groups, |value| names_by_token(value, &name)))
-            .or_else(|| merged_groups(groups, is_rfc9309_star)),
+        Dialect::Norobots1994 | Dialect::Draft1996 => {
+            first_group(groups, |agent| names_by_substring(value(agent), robot))
+                .or_else(|| first_group(groups, |agent| value(agent) == "*"))
+        }
+        Dialect::Rfc9309 => {
+            merged_groups(groups, |agent| names_by_token(value(agent), robot)).or_else(|| merged_groups(groups, star))
+        }
+        Dialect::Google => most_specific_google_name(groups, text, robot)
+            .and_then(|name| merged_groups(groups, |agent| names_by_token(value(agent), &name)))
+            .or_else(|| merged_groups(groups, star)),
     }
 }
 
@@ -254,7 +390,7 @@ fn is_rfc9309_star(value: &str) -> bool {
 
 /// Google's choice among the values that name the robot: the longest product token that is
 /// the robot's token or a `-`-separated prefix of it (`googlebot` for `googlebot-news`).
-fn most_specific_google_name(groups: &[Group], robot: &str) -> Option<String> {
+fn most_specific_google_name(groups: &[Group], text: &str, robot: &str) -> Option<String> {
     let covers = |name: &str| {
         !name.is_empty()
             && robot.get(..name.len()).is_some_and(|prefix| prefix.eq_ignore_ascii_case(name))
@@ -263,62 +399,70 @@ fn most_specific_google_name(groups: &[Group], robot: &str) -> Option<String> {
     groups
         .iter()
         .flat_map(|group| &group.agents)
-        .map(|agent| product_token(&agent.value))
+        .map(|agent| product_token(agent.value.text(text)))
         .filter(|name| covers(name))
         .max_by_key(|name| name.len())
         .map(str::to_ascii_lowercase)
 }
 
-fn names_robot(group: &Group, names: &impl Fn(&str) -> bool) -> bool {
-    group.agents.iter().any(|agent| names(&agent.value))
+fn names_robot(group: &Group, names: &impl Fn(&AgentEntry) -> bool) -> bool {
+    group.agents.iter().any(names)
 }
 
-fn first_group<'g>(groups: &'g [Group], names: impl Fn(&str) -> bool) -> Option<Selection<'g>> {
-    let group = groups.iter().find(|group| names_robot(group, &names))?;
-    Some(selection_of([group], &names))
+fn first_group(groups: &[Group], names: impl Fn(&AgentEntry) -> bool) -> Option<Selection<'_>> {
+    let chosen = groups.iter().position(|group| names_robot(group, &names))?;
+    Some(selection_of(groups, vec![chosen], &names))
 }
 
-fn merged_groups<'g>(groups: &'g [Group], names: impl Fn(&str) -> bool) -> Option<Selection<'g>> {
-    let chosen: Vec<&'g Group> = groups.iter().filter(|group| names_robot(group, &names)).collect();
-    (!chosen.is_empty()).then(|| selection_of(chosen, &names))
+fn merged_groups(groups: &[Group], names: impl Fn(&AgentEntry) -> bool) -> Option<Selection<'_>> {
+    let chosen: Vec<usize> = (0..groups.len()).filter(|&at| names_robot(&groups[at], &names)).collect();
+    (!chosen.is_empty()).then(|| selection_of(groups, chosen, &names))
 }
 
-fn selection_of<'g>(chosen: impl IntoIterator<Item = &'g Group>, names: &impl Fn(&str) -> bool) -> Selection<'g> {
-    let mut selection = Selection { agent_lines: Vec::new(), rules: Vec::new() };
-    for group in chosen {
-        selection.agent_lines.extend(group.agents.iter().filter(|agent| names(&agent.value)).map(|agent| agent.line));
+fn selection_of<'g>(groups: &'g [Group], chosen: Vec<usize>, names: &impl Fn(&AgentEntry) -> bool) -> Selection<'g> {
+    let mut selection = Selection { groups: Vec::new(), agent_lines: Vec::new(), rules: Vec::new() };
+    for &at in &chosen {
+        let group = &groups[at];
+        selection.agent_lines.extend(group.agents.iter().filter(|agent| names(agent)).map(|agent| agent.line));
         selection.rules.extend(&group.rules);
     }
+    selection.groups = chosen;
     selection
 }
 
 /// One rule in the dialect's normal form, plus Google's derived `index.htm` rule. An empty
 /// path matches nothing: `Disallow:` allows everything (1994, §4 of the draft), and an
 /// empty Allow says nothing.
-fn compile(rule: &RuleEntry, span: Span, dialect: Dialect) -> Vec<CompiledRule> {
-    if rule.value.is_empty() {
-        return Vec::new();
+fn compile(rule: &RuleEntry, text: &str, span: Span, dialect: Dialect, compiled: &mut Vec<CompiledRule>) {
+    let value = rule.value.text(text);
+    if value.is_empty() {
+        return;
     }
-    let decided_by = DecidingRule { line: rule.line, span, kind: rule.kind, pattern: rule.value.clone() };
+    let decided_by = DecidingRule { line: rule.line, span, kind: rule.kind, pattern: Arc::from(value) };
     let normal = match dialect {
-        Dialect::Norobots1994 => return vec![literal_rule(decided_by, rule.value.as_bytes().to_vec())],
-        Dialect::Draft1996 => return vec![literal_rule(decided_by, encoding::draft_octets(&rule.value))],
-        Dialect::Rfc9309 | Dialect::Google => encoding::rfc9309_normal(&rule.value),
+        Dialect::Norobots1994 => return compiled.push(literal_rule(decided_by, value.as_bytes().to_vec())),
+        Dialect::Draft1996 => {
+            return compiled.push(literal_rule(decided_by, encoding::draft_octets(value).into_owned()))
+        }
+        Dialect::Rfc9309 | Dialect::Google => encoding::rfc9309_normal(value),
     };
     let derived = (dialect == Dialect::Google && rule.kind.allows()).then(|| google_index_pattern(&normal)).flatten();
-    let mut compiled = vec![wildcard_rule(decided_by.clone(), &normal)];
-    if let Some(directory) = derived {
-        compiled.push(wildcard_rule(DecidingRule { pattern: directory.clone(), ..decided_by }, &directory));
+    match derived {
+        Some(directory) => {
+            compiled.push(wildcard_rule(decided_by.clone(), &normal));
+            compiled
+                .push(wildcard_rule(DecidingRule { pattern: Arc::from(directory.as_str()), ..decided_by }, &directory));
+        }
+        None => compiled.push(wildcard_rule(decided_by, &normal)),
     }
-    compiled
 }
 
-fn literal_rule(decided_by: DecidingRule, pattern: Vec<u8>) -> CompiledRule {
-    CompiledRule { decided_by, priority: pattern.len(), pattern }
+fn literal_rule(decided_by: DecidingRule, octets: Vec<u8>) -> CompiledRule {
+    CompiledRule { decided_by, priority: octets.len(), pattern: Pattern::literal(octets) }
 }
 
 fn wildcard_rule(decided_by: DecidingRule, normal: &str) -> CompiledRule {
-    let pattern = encoding::rfc9309_pattern_for_matching(normal).into_bytes();
+    let pattern = Pattern::wildcard(encoding::rfc9309_pattern_for_matching(normal).into_bytes());
     CompiledRule { decided_by, pattern, priority: normal.len() }
 }
 
@@ -328,10 +472,13 @@ fn google_index_pattern(normal: &str) -> Option<String> {
     normal[slash..].starts_with("/index.htm").then(|| format!("{}$", &normal[..=slash]))
 }
 
-fn normal_url(path: &str, dialect: Dialect) -> Vec<u8> {
+fn normal_url(path: &str, dialect: Dialect) -> Cow<'_, [u8]> {
     match dialect {
-        Dialect::Norobots1994 => path.as_bytes().to_vec(),
+        Dialect::Norobots1994 => Cow::Borrowed(path.as_bytes()),
         Dialect::Draft1996 => encoding::draft_octets(path),
-        Dialect::Rfc9309 | Dialect::Google => encoding::rfc9309_url_normal(path).into_bytes(),
+        Dialect::Rfc9309 | Dialect::Google => match encoding::rfc9309_url_normal(path) {
+            Cow::Borrowed(normal) => Cow::Borrowed(normal.as_bytes()),
+            Cow::Owned(normal) => Cow::Owned(normal.into_bytes()),
+        },
     }
 }

@@ -7,42 +7,111 @@
 //! with `$` the last piece must end the path. Each search is linear (`memchr::memmem` is
 //! Two-Way), so a match costs O(pattern + path): `/*a*a*a…` cannot backtrack.
 
-/// Whether `pattern` matches the start of `path` (or, with a final `$`, all of it).
-/// A `$` anywhere but at the end is an ordinary character, as in Google's parser.
-pub fn matches(pattern: &[u8], path: &[u8]) -> bool {
-    let (body, anchored) = match pattern.split_last() {
-        Some((b'$', body)) => (body, true),
-        _ => (pattern, false),
-    };
-    let mut pieces = body.split(|&byte| byte == b'*');
-    let first = pieces.next().unwrap_or_default();
-    if !path.starts_with(first) {
-        return false;
+/// A rule's path, cut once at its first `*` so that matching a URL needs no allocation.
+/// RFC 9309 patterns are compiled with [`Pattern::wildcard`]; the 1994 standard and the
+/// 1996 draft compare plain prefixes ([`Pattern::literal`]), where `*` and `$` are octets
+/// like any other.
+#[derive(Debug, Clone)]
+pub(crate) struct Pattern {
+    /// The pattern without its anchoring `$`.
+    body: Vec<u8>,
+    /// The length of the literal piece before the first `*` (all of `body` without one).
+    literal_start: usize,
+    /// A final `$`: the URL must end where the pattern does.
+    anchored: bool,
+    /// The first eight octets of the literal start as a [`Path::head`] holds a URL's, and
+    /// the mask of those that are the pattern's: one comparison rules out most URLs.
+    head: u64,
+    head_mask: u64,
+}
+
+/// A URL path (in the dialect's normal form) ready to be matched against many patterns.
+pub(crate) struct Path<'p> {
+    bytes: &'p [u8],
+    /// Its first eight octets, zero-padded, little-endian.
+    head: u64,
+}
+
+impl<'p> Path<'p> {
+    pub fn new(bytes: &'p [u8]) -> Path<'p> {
+        Path { bytes, head: head_of(bytes) }
     }
-    let mut at = first.len();
-    let rest: Vec<&[u8]> = pieces.collect();
-    let Some((last, middle)) = rest.split_last() else {
-        return !anchored || at == path.len();
-    };
-    for piece in middle {
-        match memchr::memmem::find(&path[at..], piece) {
-            Some(offset) => at += offset + piece.len(),
-            None => return false,
+}
+
+fn head_of(bytes: &[u8]) -> u64 {
+    let mut head = [0; 8];
+    let length = bytes.len().min(8);
+    head[..length].copy_from_slice(&bytes[..length]);
+    u64::from_le_bytes(head)
+}
+
+impl Pattern {
+    /// A pattern that matches the URLs that start with `octets`.
+    pub fn literal(octets: Vec<u8>) -> Pattern {
+        Pattern::new(octets, None, false)
+    }
+
+    /// An RFC 9309 pattern: `*` matches any run of octets and a final `$` anchors the end.
+    /// A `$` anywhere but at the end is an ordinary character, as in Google's parser.
+    pub fn wildcard(mut pattern: Vec<u8>) -> Pattern {
+        let anchored = pattern.last() == Some(&b'$');
+        if anchored {
+            pattern.pop();
         }
+        let first_star = memchr::memchr(b'*', &pattern);
+        Pattern::new(pattern, first_star, anchored)
     }
-    if anchored {
-        path.len() >= at + last.len() && path.ends_with(last)
-    } else {
-        memchr::memmem::find(&path[at..], last).is_some()
+
+    fn new(body: Vec<u8>, first_star: Option<usize>, anchored: bool) -> Pattern {
+        let literal_start = first_star.unwrap_or(body.len());
+        let head_length = literal_start.min(8);
+        let head_mask = if head_length == 8 { u64::MAX } else { (1 << (8 * head_length)) - 1 };
+        Pattern { head: head_of(&body[..head_length]), head_mask, body, literal_start, anchored }
+    }
+
+    /// The octets every URL the pattern matches starts with.
+    pub fn literal_start(&self) -> &[u8] {
+        &self.body[..self.literal_start]
+    }
+
+    /// Whether the pattern matches the start of `path` (or, when anchored, all of it).
+    pub fn matches(&self, path: &Path<'_>) -> bool {
+        // Different heads mean different literal starts; equal ones still need comparing
+        // (a path shorter than eight octets is padded with zeros).
+        if path.head & self.head_mask != self.head || !path.bytes.starts_with(self.literal_start()) {
+            return false;
+        }
+        let path = path.bytes;
+        if self.literal_start == self.body.len() {
+            return !self.anchored || path.len() == self.literal_start;
+        }
+        let mut at = self.literal_start;
+        let mut pieces = self.body[self.literal_start + 1..].split(|&byte| byte == b'*');
+        // There is at least one piece after a `*`; every piece but the last is a middle one.
+        let mut piece = pieces.next().unwrap_or_default();
+        for next in pieces {
+            match memchr::memmem::find(&path[at..], piece) {
+                Some(offset) => at += offset + piece.len(),
+                None => return false,
+            }
+            piece = next;
+        }
+        if self.anchored {
+            path.len() >= at + piece.len() && path.ends_with(piece)
+        } else {
+            memchr::memmem::find(&path[at..], piece).is_some()
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::matches;
+    use super::Pattern;
+
+    use super::Path;
 
     fn check(pattern: &str, path: &str) -> bool {
-        matches(pattern.as_bytes(), path.as_bytes())
+        Pattern::wildcard(pattern.as_bytes().to_vec()).matches(&Path::new(path.as_bytes()))
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! From what a user types (a path or a whole URL) to what robots.txt rules are matched
 //! against: the path and the query, without the fragment, which never reaches a server.
 
+use std::borrow::Cow;
+
 /// Whether `text` starts with an RFC 3986 scheme and `://`, and where the authority starts.
 fn authority_start(text: &str) -> Option<usize> {
     let colon = text.find("://")?;
@@ -14,21 +16,21 @@ fn authority_start(text: &str) -> Option<usize> {
 /// The path and query of a URL (`https://example.com/a?b#c` → `/a?b`) or of a path
 /// (`/a?b#c` → `/a?b`); a URL without a path has the path `/`. `None` for anything else
 /// (`example.com/a`, `a.html`), which is neither.
-pub fn path_and_query(input: &str) -> Option<String> {
-    let without_fragment = input.split('#').next().unwrap_or_default();
+pub fn path_and_query(input: &str) -> Option<Cow<'_, str>> {
+    let without_fragment = memchr::memchr(b'#', input.as_bytes()).map_or(input, |fragment| &input[..fragment]);
     if without_fragment.starts_with('/') {
-        return Some(without_fragment.to_string());
+        return Some(Cow::Borrowed(without_fragment));
     }
     let start = authority_start(without_fragment)?;
     let after_authority = &without_fragment[start..];
     let path_start = after_authority.find(['/', '?']).unwrap_or(after_authority.len());
     let path = &after_authority[path_start..];
-    Some(if path.starts_with('/') { path.to_string() } else { format!("/{path}") })
+    Some(if path.starts_with('/') { Cow::Borrowed(path) } else { Cow::Owned(format!("/{path}")) })
 }
 
 /// The path without its query, for the one path every dialect but 1994's always allows.
 pub fn without_query(path: &str) -> &str {
-    path.split('?').next().unwrap_or_default()
+    memchr::memchr(b'?', path.as_bytes()).map_or(path, |query| &path[..query])
 }
 
 #[cfg(test)]

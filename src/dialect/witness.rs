@@ -8,9 +8,14 @@
 //! message and carries it as a [`Witness`], so tests and machine formats can re-run the
 //! matchers on every witness reported.
 
-use std::collections::HashMap;
+use std::cell::{OnceCell, RefCell};
+use std::fmt::Write;
+
+use foldhash::HashMap;
 
 use crate::diagnostic::Diagnostic;
+use crate::dialect::groups::{self, Group};
+use crate::dialect::matcher::RuleSets;
 use crate::dialect::{Dialect, Matcher, Reason, Verdict};
 use crate::model::{Directive, Document, LineIndex, LineKind, Record, Separator};
 
@@ -23,58 +28,67 @@ pub struct Witness {
     pub claims: Vec<(Dialect, bool)>,
 }
 
-/// Every dialect's verdict for one robot and one URL.
+/// Two dialects' differing verdicts for one robot and one URL.
 #[derive(Debug, Clone)]
 pub struct Divergence {
     pub robot: String,
     pub url: String,
-    /// One verdict per dialect, in the order of [`Dialect::ALL`].
-    pub verdicts: [Verdict; 4],
+    /// The two dialects compared, each with its verdict.
+    pub verdicts: [(Dialect, Verdict); 2],
 }
 
 impl Divergence {
-    pub fn verdict(&self, dialect: Dialect) -> &Verdict {
-        &self.verdicts[Dialect::ALL.iter().position(|&d| d == dialect).unwrap_or(0)]
-    }
-
-    pub fn differs(&self, a: Dialect, b: Dialect) -> bool {
-        self.verdict(a).allowed != self.verdict(b).allowed
+    /// The verdict of `dialect`, when it is one of the two compared.
+    pub fn verdict(&self, dialect: Dialect) -> Option<&Verdict> {
+        self.verdicts.iter().find(|(compared, _)| *compared == dialect).map(|(_, verdict)| verdict)
     }
 
     /// The line (index) that decided a dialect's verdict, when a rule decided.
     pub fn deciding_line(&self, dialect: Dialect) -> Option<LineIndex> {
-        self.verdict(dialect).reason.rule().map(|rule| rule.line)
+        self.verdict(dialect)?.reason.rule().map(|rule| rule.line)
     }
 
-    pub fn witness(&self, a: Dialect, b: Dialect) -> Witness {
+    pub fn witness(&self) -> Witness {
         Witness {
             robot: self.robot.clone(),
             url: self.url.clone(),
-            claims: vec![(a, self.verdict(a).allowed), (b, self.verdict(b).allowed)],
+            claims: self.verdicts.iter().map(|(dialect, verdict)| (*dialect, verdict.allowed)).collect(),
         }
     }
 
     /// The witness in words, for two dialects: "for robot `googlebot` and
     /// `/org/about.html`: the 1996 draft disallows (line 2 `Disallow: /org/`), RFC 9309
     /// allows (line 3 `Allow: /org/about.html`)". Overlong URLs and lines are elided.
-    pub fn describe(&self, document: &Document, text: &str, a: Dialect, b: Dialect) -> String {
-        let part = |dialect: Dialect| {
-            let verdict = self.verdict(dialect);
-            let answer = if verdict.allowed { "allows" } else { "disallows" };
-            let why = match &verdict.reason {
+    pub fn describe(&self, document: &Document, text: &str) -> String {
+        // Pieces pushed rather than `format!`ed: a lint describes tens of thousands of these.
+        let mut out = String::with_capacity(160);
+        out.push_str("for robot `");
+        out.push_str(&self.robot);
+        out.push_str("` and `");
+        push_elided(&mut out, &self.url);
+        out.push_str("`: ");
+        for (index, (dialect, verdict)) in self.verdicts.iter().enumerate() {
+            if index > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(label(*dialect));
+            out.push_str(if verdict.allowed { " allows (" } else { " disallows (" });
+            match &verdict.reason {
                 Reason::Rule(rule) => {
                     let line = &document.lines[rule.line];
                     let shown = match &line.kind {
                         LineKind::Field(field) => field.name.to(field.value),
                         _ => line.span,
                     };
-                    format!("line {} `{}`", rule.line + 1, elide(shown.text(text)))
+                    let _ = write!(out, "line {} `", rule.line + 1);
+                    push_elided(&mut out, shown.text(text));
+                    out.push('`');
                 }
-                other => other.describe().to_string(),
-            };
-            format!("{} {answer} ({why})", label(dialect))
-        };
-        format!("for robot `{}` and `{}`: {}, {}", self.robot, elide(&self.url), part(a), part(b))
+                other => out.push_str(other.describe()),
+            }
+            out.push(')');
+        }
+        out
     }
 }
 
@@ -88,61 +102,107 @@ pub fn label(dialect: Dialect) -> &'static str {
     }
 }
 
-/// Text shown in a message, cut to a readable length.
-fn elide(text: &str) -> String {
+/// Pushes `text` as a message shows it: cut to a readable length.
+fn push_elided(out: &mut String, text: &str) {
     const SHOWN: usize = 60;
     match text.char_indices().nth(SHOWN) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
+        Some((cut, _)) => {
+            out.push_str(&text[..cut]);
+            out.push('…');
+        }
+        None => out.push_str(text),
     }
 }
 
-/// The matchers of one document, compiled on first use for each robot.
+/// The matchers of one document, compiled on first use for each robot and dialect and kept
+/// for every rule that asks (the lint shares one `Witnesses` among its rules).
 pub struct Witnesses<'a> {
     document: &'a Document,
     text: &'a str,
-    matchers: HashMap<String, [Matcher; 4]>,
-    anonymous: Option<String>,
+    compiled: RefCell<Compiled>,
+    anonymous: OnceCell<String>,
+}
+
+/// What [`Witnesses`] has compiled so far.
+#[derive(Default)]
+struct Compiled {
+    /// Each dialect's reading of the document (in the order of [`Dialect::ALL`]), shared by
+    /// the matchers of every robot.
+    groups: [Option<Vec<Group>>; 4],
+    /// Each dialect's compiled rule sets, shared by the robots that obey the same groups.
+    rule_sets: [RuleSets; 4],
+    /// Where each robot's matchers are in `matchers`.
+    robots: HashMap<String, usize>,
+    /// Each robot's matchers, one per dialect, in the order of [`Dialect::ALL`].
+    matchers: Vec<[Option<Matcher>; 4]>,
 }
 
 impl<'a> Witnesses<'a> {
     pub fn new(document: &'a Document, text: &'a str) -> Witnesses<'a> {
-        Witnesses { document, text, matchers: HashMap::new(), anonymous: None }
+        Witnesses { document, text, compiled: RefCell::default(), anonymous: OnceCell::new() }
     }
 
-    /// Every dialect's verdict for `robot` and `url`.
-    pub fn verdicts(&mut self, robot: &str, url: &str) -> Divergence {
-        let (document, text) = (self.document, self.text);
-        let matchers = self
-            .matchers
-            .entry(robot.to_string())
-            .or_insert_with(|| Dialect::ALL.map(|dialect| Matcher::new(document, text, robot, dialect)));
-        Divergence {
-            robot: robot.to_string(),
-            url: url.to_string(),
-            verdicts: [0, 1, 2, 3].map(|at| matchers[at].allowed(url)),
+    /// Drops the compiled matchers when they are many: the next rule that asks compiles
+    /// them again, and the lint's memory stays what one rule needs (the matchers of a large
+    /// file, kept for all its rules, were most of it). A typical file's stay for every rule.
+    pub(crate) fn forget_if_large(&self) {
+        const KEPT_RULES: usize = 10_000;
+        let mut compiled = self.compiled.borrow_mut();
+        let rules: usize = compiled.rule_sets.iter().flat_map(|sets| sets.values()).map(|set| set.len()).sum();
+        if rules > KEPT_RULES {
+            *compiled = Compiled::default();
         }
+    }
+
+    /// `dialect`'s verdict for `robot` and `url`.
+    fn verdict(&self, robot: &str, url: &str, dialect: Dialect) -> Verdict {
+        let (document, text) = (self.document, self.text);
+        let at = Dialect::ALL.iter().position(|&known| known == dialect).unwrap_or_default();
+        let compiled = &mut *self.compiled.borrow_mut();
+        let groups = compiled.groups[at].get_or_insert_with(|| groups::groups(document, text, dialect));
+        let robot_at = match compiled.robots.get(robot) {
+            Some(&robot_at) => robot_at,
+            None => {
+                compiled.robots.insert(robot.to_string(), compiled.matchers.len());
+                compiled.matchers.push(Default::default());
+                compiled.matchers.len() - 1
+            }
+        };
+        let rule_sets = &mut compiled.rule_sets[at];
+        let matcher = &mut compiled.matchers[robot_at][at];
+        matcher
+            .get_or_insert_with(|| Matcher::for_groups(groups, rule_sets, document, text, robot, dialect))
+            .allowed(url)
     }
 
     /// The first of `candidates` for which dialects `a` and `b` answer differently for
     /// `robot` and that `accept` takes (a rule checks that the lines that decided are the
     /// ones it is about).
     pub fn find<S: AsRef<str>>(
-        &mut self,
+        &self,
         robot: &str,
         candidates: &[S],
         (a, b): (Dialect, Dialect),
         accept: impl Fn(&Divergence) -> bool,
     ) -> Option<Divergence> {
-        candidates
-            .iter()
-            .map(|url| self.verdicts(robot, url.as_ref()))
-            .find(|divergence| divergence.differs(a, b) && accept(divergence))
+        candidates.iter().find_map(|url| {
+            let url = url.as_ref();
+            let (verdict_a, verdict_b) = (self.verdict(robot, url, a), self.verdict(robot, url, b));
+            if verdict_a.allowed == verdict_b.allowed {
+                return None;
+            }
+            let divergence = Divergence {
+                robot: robot.to_string(),
+                url: url.to_string(),
+                verdicts: [(a, verdict_a), (b, verdict_b)],
+            };
+            accept(&divergence).then_some(divergence)
+        })
     }
 
     /// [`Witnesses::find`] for each robot a record's User-agent lines name, in order.
     pub fn find_for_record<S: AsRef<str>>(
-        &mut self,
+        &self,
         agents: &[LineIndex],
         candidates: &[S],
         pair: (Dialect, Dialect),
@@ -154,23 +214,23 @@ impl<'a> Witnesses<'a> {
 
     /// Adds the divergence to the diagnostic: described at the end of its message, and as
     /// its witness.
-    pub fn attach(&self, diagnostic: &mut Diagnostic, divergence: &Divergence, (a, b): (Dialect, Dialect)) {
-        let described = divergence.describe(self.document, self.text, a, b);
-        diagnostic.message = format!("{}: {described}", diagnostic.message);
-        diagnostic.witness(divergence.witness(a, b));
+    pub fn attach(&self, diagnostic: &mut Diagnostic, divergence: &Divergence) {
+        diagnostic.message.push_str(": ");
+        diagnostic.message.push_str(&divergence.describe(self.document, self.text));
+        diagnostic.witness(divergence.witness());
     }
 
     /// A robot name that no User-agent value in the document names in any dialect (not a
     /// substring of a value, not a value's product token nor a `-`-prefix of it), so the
     /// robot gets the `*` record: `anybot`, or a variant when the file names that.
-    pub fn anonymous_robot(&mut self) -> String {
+    pub fn anonymous_robot(&self) -> String {
         let (document, text) = (self.document, self.text);
-        self.anonymous.get_or_insert_with(|| anonymous_robot(document, text)).clone()
+        self.anonymous.get_or_init(|| anonymous_robot(document, text)).clone()
     }
 
     /// The robots a record's User-agent lines name, in order and without repeats: each
     /// value's product token, and for `*` a robot no record names.
-    pub fn record_robots(&mut self, agents: &[LineIndex]) -> Vec<String> {
+    pub fn record_robots(&self, agents: &[LineIndex]) -> Vec<String> {
         let mut robots: Vec<String> = Vec::new();
         for &line in agents {
             let Some(field) = self.document.lines[line].field() else { continue };
@@ -186,7 +246,7 @@ impl<'a> Witnesses<'a> {
     /// A URL on which Google, which reads the User-agent, Allow or Disallow line `line`
     /// despite its missing colon or misspelt name (`directive` is what Google takes it for),
     /// answers otherwise than RFC 9309 robots, which drop the line.
-    pub fn lost_line(&mut self, line: LineIndex, directive: Directive) -> Option<Divergence> {
+    pub fn lost_line(&self, line: LineIndex, directive: Directive) -> Option<Divergence> {
         let (document, text) = (self.document, self.text);
         let value = document.lines[line].field()?.value.text(text);
         let record = document.record_of(line);
@@ -224,7 +284,7 @@ impl<'a> Witnesses<'a> {
     /// A URL on which RFC 9309 robots, which merge `record` with an earlier record that
     /// names `robot` too, obey one of `record`'s rules while first-match robots never read
     /// them.
-    pub fn merged_record(&mut self, record: &Record, robot: &str) -> Option<Divergence> {
+    pub fn merged_record(&self, record: &Record, robot: &str) -> Option<Divergence> {
         let (document, text) = (self.document, self.text);
         let candidates: Vec<String> = record
             .governed_rules()
@@ -301,13 +361,13 @@ mod tests {
             .find("anybot", &["/org/", "/org/about.html"], MATCH_ORDER, |_| true)
             .expect("a divergence");
         assert_eq!(divergence.url, "/org/about.html");
-        let message = divergence.describe(&document, &source.text, Dialect::Draft1996, Dialect::Rfc9309);
+        let message = divergence.describe(&document, &source.text);
         assert_eq!(
             message,
             "for robot `anybot` and `/org/about.html`: the 1996 draft disallows (line 2 `Disallow: /org/`), RFC 9309 \
              allows (line 3 `Allow: /org/about.html`)"
         );
-        let witness = divergence.witness(Dialect::Draft1996, Dialect::Rfc9309);
+        let witness = divergence.witness();
         assert_eq!(witness.claims, vec![(Dialect::Draft1996, false), (Dialect::Rfc9309, true)]);
     }
 
@@ -320,10 +380,14 @@ mod tests {
 
     #[test]
     fn long_urls_are_elided_in_messages() {
-        let long = format!("/{}", "d".repeat(500));
-        let shown = elide(&long);
+        let elided = |text: &str| {
+            let mut shown = String::new();
+            push_elided(&mut shown, text);
+            shown
+        };
+        let shown = elided(&format!("/{}", "d".repeat(500)));
         assert_eq!(shown.chars().count(), 61);
         assert!(shown.ends_with('…'));
-        assert_eq!(elide("/short"), "/short");
+        assert_eq!(elided("/short"), "/short");
     }
 }

@@ -4,15 +4,12 @@ use lsp_types::{CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverit
 
 use super::positions::LineIndex;
 use crate::diagnostic::{Diagnostic, Severity};
-
-/// Where each rule's documentation page lives, by rule name (a placeholder until the site
-/// exists; the one place to change it).
-pub const RULE_DOCS_BASE: &str = "https://robolint.dev/rules/";
+use crate::rules;
 
 pub const SOURCE: &str = "robolint";
 
 pub fn rule_docs_uri(rule_name: &str) -> Option<Uri> {
-    format!("{RULE_DOCS_BASE}{rule_name}").parse().ok()
+    rules::docs_url(rule_name).parse().ok()
 }
 
 pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex) -> lsp_types::Diagnostic {
@@ -75,7 +72,7 @@ mod tests {
         assert_eq!(glob.source.as_deref(), Some("robolint"));
         assert_eq!(
             glob.code_description.as_ref().map(|description| description.href.as_str()),
-            Some("https://robolint.dev/rules/glob-pattern")
+            Some("https://github.com/robolint/robolint/blob/HEAD/rules/glob-pattern.toml")
         );
         let stars = converted
             .iter()

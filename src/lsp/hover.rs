@@ -4,11 +4,10 @@
 use crate::dialect::{Dialect, Matcher};
 use crate::lint::Report;
 use crate::model::{Directive, Document, Field, LineIndex, Record, Span};
-use crate::rules::Rule;
+use crate::rules::{self, Rule};
 use crate::suppression;
 
 use super::completion::WELL_KNOWN_ROBOTS;
-use super::diagnostics::RULE_DOCS_BASE;
 
 /// What one field means, which dialects' robots act on it, and where that is written.
 struct FieldDoc {
@@ -158,16 +157,13 @@ fn rule_markdown(rule: &Rule) -> String {
     let metadata = &rule.metadata;
     let level = if metadata.default_enabled { metadata.severity.as_str() } else { "off by default" };
     format!(
-        "**{code} {name}** ({level}, {category})\n\n{summary}\n\n{why}\n\n**Bad**\n```robots.txt\n{bad}```\n\n\
-         **Good**\n```robots.txt\n{good}```\n\nSpec: {spec}\n\n[{name}]({RULE_DOCS_BASE}{name})",
+        "**{code} {name}** ({level}, {category})\n\n{summary}\n\n{docs}\n\n[{name}]({url})",
         code = metadata.code,
         name = metadata.name,
         category = metadata.category,
         summary = metadata.summary,
-        why = metadata.docs.why.trim(),
-        bad = metadata.docs.bad,
-        good = metadata.docs.good,
-        spec = metadata.spec,
+        url = rules::docs_url(&metadata.name),
+        docs = metadata.docs_markdown(),
     )
 }
 
@@ -315,7 +311,10 @@ mod tests {
         let text = "User-agent: *\nDisallow: /x* # robolint: disable=RL301\n";
         let markdown = hover_at(text, "RL301").expect("a hover");
         assert!(markdown.starts_with("**RL301 glob-pattern**"), "{markdown}");
-        assert!(markdown.contains("https://robolint.dev/rules/glob-pattern"), "{markdown}");
+        assert!(
+            markdown.contains("https://github.com/robolint/robolint/blob/HEAD/rules/glob-pattern.toml"),
+            "{markdown}"
+        );
     }
 
     #[test]

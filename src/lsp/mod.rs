@@ -17,8 +17,7 @@ mod settings;
 mod symbols;
 mod transport;
 
-pub use diagnostics::RULE_DOCS_BASE;
-pub use server::serve;
+pub use server::{serve, serve_in_lockstep};
 pub use settings::settings_for;
 
 /// Serves one client over stdin and stdout until it sends `exit`; returns the exit status

@@ -41,20 +41,45 @@ const EXIT_WITHOUT_SHUTDOWN: u8 = 1;
 
 /// Serves one client until it sends `exit` or closes `input`; returns the exit status.
 pub fn serve(input: impl BufRead + Send + 'static, output: impl Write) -> io::Result<u8> {
-    let incoming = spawn_reader(input)?;
+    run(&mut ReadAhead(spawn_reader(input)?), output)
+}
+
+/// Serves a client whose messages are all in `input`, one at a time: each is handled before
+/// the next is read, and diagnostics are published after each one, as if the client waited
+/// for every answer. The same server as [`serve`] without its reader thread, so the same
+/// input always gives the same output (fuzzing and replayed sessions rely on that).
+pub fn serve_in_lockstep(mut input: impl BufRead, output: impl Write) -> io::Result<u8> {
+    run(&mut Lockstep(&mut input), output)
+}
+
+/// Where the server's messages come from.
+trait Inbox {
+    /// A message that has already arrived, without waiting for one.
+    fn queued(&mut self) -> Queued;
+    /// The next message, waiting for it; `None` once the client has closed its end.
+    fn wait(&mut self) -> Option<Incoming>;
+}
+
+enum Queued {
+    Message(Incoming),
+    Empty,
+    Closed,
+}
+
+fn run(inbox: &mut impl Inbox, output: impl Write) -> io::Result<u8> {
     let mut server = Server::new(output);
     loop {
-        let message = match incoming.try_recv() {
-            Ok(message) => message,
-            Err(TryRecvError::Empty) => {
+        let message = match inbox.queued() {
+            Queued::Message(message) => message,
+            Queued::Empty => {
                 // The client is waiting: tell it about every document that changed.
                 server.publish_pending()?;
-                match incoming.recv() {
-                    Ok(message) => message,
-                    Err(_) => break,
+                match inbox.wait() {
+                    Some(message) => message,
+                    None => break,
                 }
             }
-            Err(TryRecvError::Disconnected) => break,
+            Queued::Closed => break,
         };
         if let Flow::Exit(status) = server.handle_guarded(message)? {
             return Ok(status);
@@ -64,23 +89,54 @@ pub fn serve(input: impl BufRead + Send + 'static, output: impl Write) -> io::Re
     Ok(if server.phase == Phase::ShutDown { EXIT_CLEAN } else { EXIT_WITHOUT_SHUTDOWN })
 }
 
+/// Messages read ahead by a thread, so the server knows when the client has sent nothing more.
+struct ReadAhead(Receiver<Incoming>);
+
+impl Inbox for ReadAhead {
+    fn queued(&mut self) -> Queued {
+        match self.0.try_recv() {
+            Ok(message) => Queued::Message(message),
+            Err(TryRecvError::Empty) => Queued::Empty,
+            Err(TryRecvError::Disconnected) => Queued::Closed,
+        }
+    }
+
+    fn wait(&mut self) -> Option<Incoming> {
+        self.0.recv().ok()
+    }
+}
+
+/// Messages read only when the server is ready for the next one: none is ever queued.
+struct Lockstep<'a, R>(&'a mut R);
+
+impl<R: BufRead> Inbox for Lockstep<'_, R> {
+    fn queued(&mut self) -> Queued {
+        Queued::Empty
+    }
+
+    fn wait(&mut self) -> Option<Incoming> {
+        read_message(self.0)
+    }
+}
+
 fn spawn_reader(mut input: impl BufRead + Send + 'static) -> io::Result<Receiver<Incoming>> {
     let (sender, receiver) = mpsc::sync_channel(READ_AHEAD);
-    thread::Builder::new().name("robolint-lsp-reader".into()).spawn(move || loop {
-        match transport::read(&mut input) {
-            Ok(Some(message)) => {
-                if sender.send(message).is_err() {
-                    break;
-                }
-            }
-            Ok(None) => break,
-            Err(error) => {
-                eprintln!("robolint lsp: cannot read from the client: {error}");
+    thread::Builder::new().name("robolint-lsp-reader".into()).spawn(move || {
+        while let Some(message) = read_message(&mut input) {
+            if sender.send(message).is_err() {
                 break;
             }
         }
     })?;
     Ok(receiver)
+}
+
+/// The client's next message, or `None` when its end is closed or cannot be read.
+fn read_message(input: &mut impl BufRead) -> Option<Incoming> {
+    transport::read(input).unwrap_or_else(|error| {
+        eprintln!("robolint lsp: cannot read from the client: {error}");
+        None
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -397,6 +453,56 @@ mod tests {
         assert!(written.contains("boom"), "{written}");
         // Not initialized yet, so shutdown is refused, but answered.
         assert!(written.contains(r#""id":6,"error":{"code":-32002"#), "{written}");
+    }
+
+    #[test]
+    fn a_session_in_lockstep_publishes_after_each_message_and_exits_cleanly() {
+        let frame = |body: Value| {
+            let body = body.to_string();
+            format!("Content-Length: {}\r\n\r\n{body}", body.len())
+        };
+        let uri = "file:///site/robots.txt";
+        let open = |version: i32, text: &str| {
+            let document =
+                serde_json::json!({"uri": uri, "languageId": "robots-txt", "version": version, "text": text});
+            frame(
+                serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}}),
+            )
+        };
+        let session = [
+            frame(
+                serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+            ),
+            open(1, "User-agent: *\nDisallow: /tmp/*\n"),
+            open(2, "User-agent: *\nDisallow: /tmp/\n"),
+            frame(serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})),
+            frame(serde_json::json!({"jsonrpc": "2.0", "method": "exit"})),
+        ]
+        .concat();
+        let mut output = Vec::new();
+        let status = serve_in_lockstep(io::Cursor::new(session), &mut output).expect("serving from memory");
+        assert_eq!(status, EXIT_CLEAN);
+        let mut written = io::Cursor::new(output);
+        let published: Vec<PublishDiagnosticsParams> =
+            std::iter::from_fn(|| transport::read(&mut written).expect("reading from memory"))
+                .filter_map(|incoming| match incoming {
+                    Incoming::Message(Message::Notification(notification))
+                        if notification.method == PublishDiagnostics::METHOD =>
+                    {
+                        serde_json::from_value(notification.params).ok()
+                    }
+                    _ => None,
+                })
+                .collect();
+        // Each version is published before the next message is read: the glob, then none.
+        let globs: Vec<(Option<i32>, bool)> = published
+            .iter()
+            .map(|params| {
+                let code = Some(lsp_types::NumberOrString::String("RL301".into()));
+                (params.version, params.diagnostics.iter().any(|diagnostic| diagnostic.code == code))
+            })
+            .collect();
+        assert_eq!(globs, [(Some(1), true), (Some(2), false)]);
     }
 
     #[test]

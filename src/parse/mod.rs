@@ -20,7 +20,7 @@ pub fn parse_text(text: &str) -> Document {
     let (bom, mut lines) = scan::scan_lines(text);
     let mut scratch = String::new();
     for line in &mut lines {
-        line.strict_failure = strict::check_line(line, text, &mut scratch);
+        line.strict_failure = strict::check_line(line, text, &mut scratch).map(Box::new);
     }
     let structure_failures = strict::check_structure(&lines);
     let (records, record_of_line) = group_records(&lines);

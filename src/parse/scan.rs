@@ -10,7 +10,8 @@ const BOM: &str = "\u{FEFF}";
 pub(crate) fn scan_lines(text: &str) -> (Option<Span>, Vec<Line>) {
     let bytes = text.as_bytes();
     let (bom, mut start) = if text.starts_with(BOM) { (Some(Span::new(0, BOM.len())), BOM.len()) } else { (None, 0) };
-    let mut lines = Vec::with_capacity(bytes.len() / 24 + 1);
+    // The lines are most of what a document holds: room for exactly them, not for twice.
+    let mut lines = Vec::with_capacity(line_ends(bytes) + 1);
     while start < bytes.len() {
         let end = memchr::memchr2(b'\r', b'\n', &bytes[start..]).map_or(bytes.len(), |at| start + at);
         let (ending, ending_len) = match &bytes[end..] {
@@ -23,6 +24,12 @@ pub(crate) fn scan_lines(text: &str) -> (Option<Span>, Vec<Line>) {
         start = end + ending_len;
     }
     (bom, lines)
+}
+
+/// How many line ends (CRLF, LF or CR) `bytes` holds.
+fn line_ends(bytes: &[u8]) -> usize {
+    let lone_crs = memchr::memchr_iter(b'\r', bytes).filter(|&at| bytes.get(at + 1) != Some(&b'\n')).count();
+    memchr::memchr_iter(b'\n', bytes).count() + lone_crs
 }
 
 fn is_inline_ws(byte: u8) -> bool {
@@ -86,7 +93,9 @@ fn scan_field(text: &str, start: usize, end: usize) -> Option<(Field, Option<Spa
         name_end = word_end;
     }
     let colon_at = skip(bytes, name_end, end, is_inline_ws);
-    let url_scheme = bytes.get(colon_at + 1..colon_at + 3) == Some(b"//");
+    // `word://` starts a URL, unless the word is a field robots know (`Disallow://x`).
+    let url_scheme =
+        bytes.get(colon_at + 1..colon_at + 3) == Some(b"//") && Directive::from_name(&text[start..name_end]).is_none();
     if colon_at < end && bytes[colon_at] == b':' && !url_scheme {
         let value_start = skip(bytes, colon_at + 1, end, is_inline_ws);
         let (value, comment) = scan_value(bytes, value_start, end);

@@ -1,11 +1,56 @@
 //! Diagnostics → text. The only place byte spans become lines and columns.
 
 pub mod concise;
+pub mod github;
 pub mod human;
+pub mod json;
 pub mod positions;
+pub mod sarif;
+
+use std::io::{self, Write};
 
 use crate::diagnostic::Severity;
 use crate::lint::Report;
+
+/// The output of a run, input by input. The text formats write each input as it comes (a
+/// directory streams) and end with the summary line; JSON and SARIF gather every input into
+/// the one document tools read, written at the end. The machine formats (json, sarif,
+/// github) write nothing else to stdout.
+pub enum Renderer {
+    Human { color: bool },
+    Concise,
+    Github,
+    Json(json::Document),
+    Sarif(sarif::Log),
+}
+
+impl Renderer {
+    pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
+        match self {
+            Renderer::Human { color } => human::write(out, input, *color),
+            Renderer::Concise => concise::write(out, input),
+            Renderer::Github => github::write(out, input),
+            Renderer::Json(document) => {
+                document.add(input);
+                Ok(())
+            }
+            Renderer::Sarif(log) => {
+                log.add(input);
+                Ok(())
+            }
+        }
+    }
+
+    /// Ends the run: the summary line, or the gathered document.
+    pub fn finish(self, out: &mut impl Write, tally: &Tally) -> io::Result<()> {
+        match self {
+            Renderer::Human { .. } | Renderer::Concise => writeln!(out, "{}", tally.summary()),
+            Renderer::Github => Ok(()),
+            Renderer::Json(document) => document.finish(out),
+            Renderer::Sarif(log) => log.finish(out),
+        }
+    }
+}
 
 /// A 1-based line and a 1-based column counted in characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,11 +1,12 @@
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    let captures = cx.doc.agent_captures(cx.text);
-    let unreachable = cx.doc.unreachable_records(&captures);
+    let (captures, unreachable) = (cx.agent_captures(), cx.unreachable_records());
     let lines = cx.lines();
     let value_of = |line: usize| lines[line].field().map_or("", |field| cx.slice(field.value));
-    for capture in captures.iter().filter(|capture| !capture.exact && !unreachable.contains(&capture.record)) {
+    for capture in
+        captures.iter().filter(|capture| !capture.exact && unreachable.binary_search(&capture.record).is_err())
+    {
         let (robot, captor) = (value_of(capture.line), value_of(capture.by));
         out.report(
             lines[capture.line].field_span(),

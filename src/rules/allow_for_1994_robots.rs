@@ -1,39 +1,58 @@
-use crate::model::Directive;
+use foldhash::{HashMap, HashMapExt};
+
+use crate::model::{Directive, Field, LineIndex, Span};
 use crate::rules::{Context, Findings};
-use crate::text::abbreviate;
+use crate::text::{abbreviate, PrefixChains};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     let lines = cx.lines();
-    for (index, _, field) in cx.doc.access_rules() {
-        if !field.is(Directive::Allow) {
+    for record in &cx.doc.records {
+        let rules: Vec<(LineIndex, &Field)> =
+            record.rules.iter().filter_map(|&index| Some((index, lines[index].field()?))).collect();
+        let of_kind = |directive| rules.iter().filter(move |(_, field)| field.is(directive));
+        if of_kind(Directive::Allow).next().is_none() {
             continue;
         }
-        let value = cx.slice(field.value);
-        // 1994 robots disallow every URL that starts with a Disallow value, literally.
-        let covering = cx.doc.record_of(index).and_then(|record| {
-            record.rules.iter().find_map(|&other| {
-                let disallow = lines[other].field().filter(|other| other.is(Directive::Disallow))?;
-                let prefix = cx.slice(disallow.value);
-                (!prefix.is_empty() && value.starts_with(prefix)).then_some(disallow.value)
-            })
-        });
-        // Where no Disallow covers the path, skipping the Allow line changes nothing for
-        // those robots, and there is nothing to report.
-        let Some(disallow) = covering else { continue };
-        let prefix = abbreviate(cx.slice(disallow), 60);
-        let path = abbreviate(value, 60);
-        out.report(
-            field.name,
-            format!(
-                "robots that follow the 1994 standard know no Allow field and skip this line: `Disallow: {prefix}` \
-                 still keeps them out of `{path}`"
-            ),
-        )
-        .label(disallow, "this Disallow applies to them in full")
-        .help(
-            "the 1996 draft (§5.1) accepts this: robots that ignore Allow fetch nothing the site disallows, but they \
-             also miss what the Allow line opens. If those pages matter for 1994 robots, disallow the neighbouring \
-             paths one by one instead of disallowing the parent and allowing the child",
-        );
+        let chains = PrefixChains::new(rules.iter().map(|(_, field)| cx.slice(field.value)));
+        // For each path, the first Disallow line with it.
+        let mut first_disallow: HashMap<usize, LineIndex> = HashMap::new();
+        for &(index, field) in of_kind(Directive::Disallow) {
+            let path = cx.slice(field.value);
+            if let Some(member) = chains.find(path).filter(|_| !path.is_empty()) {
+                first_disallow.entry(member).or_insert(index);
+            }
+        }
+        for &(_, field) in of_kind(Directive::Allow) {
+            // 1994 robots disallow every URL that starts with a Disallow value, literally; the
+            // first such line in the record is the one to show.
+            let covering = chains.find(cx.slice(field.value)).and_then(|member| {
+                chains.chain(member).filter_map(|prefix| first_disallow.get(&prefix).copied()).min()
+            });
+            // Where no Disallow covers the path, skipping the Allow line changes nothing for
+            // those robots, and there is nothing to report.
+            if let Some(disallow) = covering.and_then(|index| lines[index].field()) {
+                report(cx, out, field, disallow.value);
+            }
+        }
     }
+}
+
+/// An Allow line that 1994 robots skip while the Disallow path `disallow` keeps them out.
+fn report(cx: &Context<'_>, out: &mut Findings, field: &Field, disallow: Span) {
+    let value = cx.slice(field.value);
+    let prefix = abbreviate(cx.slice(disallow), 60);
+    let path = abbreviate(value, 60);
+    out.report(
+        field.name,
+        format!(
+            "robots that follow the 1994 standard know no Allow field and skip this line: `Disallow: {prefix}` \
+             still keeps them out of `{path}`"
+        ),
+    )
+    .label(disallow, "this Disallow applies to them in full")
+    .help(
+        "the 1996 draft (§5.1) accepts this: robots that ignore Allow fetch nothing the site disallows, but they \
+         also miss what the Allow line opens. If those pages matter for 1994 robots, disallow the neighbouring \
+         paths one by one instead of disallowing the parent and allowing the child",
+    );
 }

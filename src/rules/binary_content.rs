@@ -28,14 +28,19 @@ pub(super) fn is_binary(text: &str) -> bool {
 }
 
 fn verdict(text: &str) -> Option<Verdict> {
+    // Nearly every file starts with plain ASCII text, which one pass over its bytes finds.
+    let head = &text.as_bytes()[..text.len().min(SAMPLE_CHARS)];
+    let plain_ascii = |byte: u8| (0x20..0x7F).contains(&byte) || matches!(byte, b'\t' | b'\n' | b'\r' | 0x0C);
+    if head.iter().all(|&byte| plain_ascii(byte)) {
+        return None;
+    }
     let sample = text.char_indices().take(SAMPLE_CHARS);
     let mut suspicious = 0;
     let mut total = 0;
     let mut first = None;
     for (at, c) in sample {
         total += 1;
-        let binary = c == '\u{FFFD}' || (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{0C}'));
-        if binary {
+        if is_suspicious(c) {
             suspicious += 1;
             first.get_or_insert((at, c));
         }
@@ -44,4 +49,10 @@ fn verdict(text: &str) -> Option<Verdict> {
     // executables are far above it.
     let (at, c) = first.filter(|_| suspicious * 10 >= total)?;
     Some(Verdict { at, c, suspicious, total })
+}
+
+/// A character text does not have: an invalid byte, or a control other than tab, line
+/// ends and form feed.
+fn is_suspicious(c: char) -> bool {
+    c == '\u{FFFD}' || (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{0C}'))
 }

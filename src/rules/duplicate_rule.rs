@@ -1,4 +1,4 @@
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::Directive;
@@ -15,25 +15,26 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             let value = cx.slice(field.value);
             let first = *first_seen.entry((field.directive, value)).or_insert(line);
             let written = lines[line].field_span().text(cx.text);
-            let removal = vec![Edit::delete(lines[line].field_removal())];
+            let removal = || vec![Edit::delete(lines[line].field_removal())];
             if first != line {
                 out.report(lines[line].field_span(), format!("`{written}` repeats a rule above"))
                     .label(lines[first].field_span(), "first here")
                     .help("a repeated rule changes nothing for any robot")
-                    .fix(Applicability::Safe, "Delete the repeated rule", removal);
+                    .fix(Applicability::Safe, "Delete the repeated rule", removal());
                 continue;
             }
-            let allowed_above = field.is(Directive::Disallow)
-                && !value.is_empty()
-                && first_seen.get(&(Some(Directive::Allow), value)).is_some_and(|&allow| allow < line);
-            if let (true, Some(&allow)) = (allowed_above, first_seen.get(&(Some(Directive::Allow), value))) {
+            let allowed_above = (field.is(Directive::Disallow) && !value.is_empty())
+                .then(|| first_seen.get(&(Some(Directive::Allow), value)).copied())
+                .flatten()
+                .filter(|&allow| allow < line);
+            if let Some(allow) = allowed_above {
                 out.report(
                     lines[line].field_span(),
                     format!("`{written}` never takes effect: the Allow for the same path above wins"),
                 )
                 .label(lines[allow].field_span(), "wins for every robot")
                 .help("robots that follow the draft stop at the first match, and RFC 9309 robots let Allow win a tie")
-                .fix(Applicability::Safe, "Delete the rule that never applies", removal);
+                .fix(Applicability::Safe, "Delete the rule that never applies", removal());
             }
         }
     }

@@ -8,6 +8,9 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         // In a query string (`?next=%2Fhome`) `%2F` is how the URL is sent, and the rule
         // matches it as written.
         let path = value.split('?').next().unwrap_or(value);
+        if !path.contains('%') {
+            continue;
+        }
         let lower = path.to_ascii_lowercase();
         let mut escapes = lower.match_indices("%2f").map(|(at, _)| at);
         let Some(first) = escapes.next() else { continue };

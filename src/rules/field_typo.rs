@@ -1,10 +1,9 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::dialect::witness::{Witnesses, LOST_LINE};
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    let mut witnesses = Witnesses::new(cx.doc, cx.text);
+    let witnesses = cx.witnesses();
     for (index, line) in cx.lines().iter().enumerate() {
         let Some(field) = line.field() else { continue };
         if field.directive.is_some() {
@@ -16,7 +15,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         let diagnostic = out.report(field.name, format!("unknown field `{name}`: did you mean `{canonical}`?"));
         if let Some(divergence) = witnesses.lost_line(index, meant) {
             diagnostic.message += &format!(" Google reads it as `{canonical}` and other robots drop it");
-            witnesses.attach(diagnostic, &divergence, LOST_LINE);
+            witnesses.attach(diagnostic, &divergence);
         }
         diagnostic
             .help("Google accepts a few misspellings; every other robot ignores a line whose field it does not know")

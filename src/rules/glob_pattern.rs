@@ -5,7 +5,7 @@ use crate::model::{LineIndex, Separator, Span};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    let mut witnesses = Witnesses::new(cx.doc, cx.text);
+    let witnesses = cx.witnesses();
     for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(at) = value.find(['*', '$']) else { continue };
@@ -25,8 +25,8 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             ),
         };
         let diagnostic = out.report(Span::new(field.value.start + at, field.value.start + at + 1), message);
-        if let Some(divergence) = witness(cx, &mut witnesses, line) {
-            witnesses.attach(diagnostic, &divergence, WITNESSED);
+        if let Some(divergence) = witness(cx, witnesses, line) {
+            witnesses.attach(diagnostic, &divergence);
         }
         diagnostic
             .help("older robots match paths by plain prefix: they read this rule literally and it matches no real URL");
@@ -46,7 +46,7 @@ const WITNESSED: (Dialect, Dialect) = (Dialect::Rfc9309, Dialect::Draft1996);
 /// A URL on which robolint's RFC 9309 and 1996 matchers really disagree because of the
 /// pattern on `line` (the pattern with each `*` as `x` and `$` dropped). `None` where another rule gives older robots the same answer, or where the line
 /// governs no robot.
-fn witness(cx: &Context<'_>, witnesses: &mut Witnesses<'_>, line: LineIndex) -> Option<Divergence> {
+fn witness(cx: &Context<'_>, witnesses: &Witnesses<'_>, line: LineIndex) -> Option<Divergence> {
     let field = cx.lines()[line].field()?;
     if !matches!(field.separator, Separator::Colon { .. }) {
         return None;

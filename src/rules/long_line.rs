@@ -1,4 +1,4 @@
-use crate::model::{Directive, Separator, Span};
+use crate::model::{Directive, LineEnding, Separator, Span};
 use crate::rules::{Context, Findings};
 
 /// Google's parser copies each line into a buffer of 2,083 × 8 = 16,664 bytes, one of which
@@ -29,12 +29,22 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         let dropped = Span::new(cut, line.span.end);
         let lost = line.span.end - exact;
         let split = if cut < exact { " (the cut splits a character)" } else { "" };
-        let head = format!(
-            "this line is {} bytes long; Google reads only the first {} and drops the last {}{split}",
-            thousands(length),
-            thousands(GOOGLE_KEPT),
-            thousands(lost)
-        );
+        // The size cap cut the file inside this line: its length is unknown.
+        let cut_by_cap = cx.source.truncation.is_some() && line.ending == LineEnding::Missing;
+        let head = if cut_by_cap {
+            format!(
+                "this line goes on past the {} bytes robolint read of it; Google reads only the first {} and drops the rest{split}",
+                thousands(length),
+                thousands(GOOGLE_KEPT)
+            )
+        } else {
+            format!(
+                "this line is {} bytes long; Google reads only the first {} and drops the last {}{split}",
+                thousands(length),
+                thousands(GOOGLE_KEPT),
+                thousands(lost)
+            )
+        };
         let field = line.field();
         let in_comment = line.comment.is_some_and(|comment| exact >= comment.start);
         let in_trailing = !line.trailing_whitespace.is_empty() && exact >= line.trailing_whitespace.start;

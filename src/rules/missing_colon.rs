@@ -1,10 +1,9 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::dialect::witness::{Witnesses, LOST_LINE};
 use crate::model::Separator;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    let mut witnesses = Witnesses::new(cx.doc, cx.text);
+    let witnesses = cx.witnesses();
     for (index, line) in cx.lines().iter().enumerate() {
         let Some(field) = line.field() else { continue };
         let Some(directive) = field.directive else { continue };
@@ -23,7 +22,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         let diagnostic = out.report(field.name, format!("`{name}` is not followed by a colon"));
         if let Some(divergence) = witnesses.lost_line(index, directive) {
             diagnostic.message += ", so Google reads it and other robots drop it";
-            witnesses.attach(diagnostic, &divergence, LOST_LINE);
+            witnesses.attach(diagnostic, &divergence);
         }
         diagnostic
             .help(help)

@@ -1,8 +1,13 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::LineEnding;
-use crate::rules::{Context, Findings};
+use crate::rules::{binary_content, Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
+    // The CR and LF bytes of a binary file end no lines: binary-content's one finding covers
+    // the file, and no fix may rewrite its bytes.
+    if binary_content::is_binary(cx.text) {
+        return;
+    }
     let lines = cx.lines();
     let count = |style| lines.iter().filter(|line| line.ending == style).count();
     let styles: Vec<(LineEnding, usize)> = [LineEnding::CrLf, LineEnding::Lf, LineEnding::Cr]

@@ -2,6 +2,7 @@
 //! `pub fn check(cx: &Context, out: &mut Findings)`, a metadata file `rules/<name>.toml`
 //! and a folder of cases `corpus/<name>/`; `tests/registry.rs` names any part missing.
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -9,9 +10,10 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
-use crate::model::{Document, Line, Span};
+use crate::model::{AgentCapture, Document, Line, Span};
 use crate::source::Source;
 use crate::suppression::Suppression;
 
@@ -247,6 +249,18 @@ impl Metadata {
             affected
         }
     }
+
+    /// The documentation in Markdown (why, the bad and good examples, the spec), as editors
+    /// show it on hover and code scanning as the rule's help.
+    pub fn docs_markdown(&self) -> String {
+        format!(
+            "{why}\n\n**Bad**\n```robots.txt\n{bad}```\n\n**Good**\n```robots.txt\n{good}```\n\nSpec: {spec}",
+            why = self.docs.why.trim(),
+            bad = self.docs.bad,
+            good = self.docs.good,
+            spec = self.spec,
+        )
+    }
 }
 
 fn enabled_by_default() -> bool {
@@ -323,6 +337,16 @@ pub fn all() -> &'static [Rule] {
     })
 }
 
+/// robolint's home page: Cargo.toml's `repository`.
+pub const HOME_PAGE: &str = env!("CARGO_PKG_REPOSITORY");
+
+/// Where a rule's documentation can be read on the web: its metadata file, which holds the
+/// why, the examples and the spec section. Editors (LSP `codeDescription`) and code scanning
+/// (SARIF `helpUri`) link here; robolint has no website of its own.
+pub fn docs_url(rule_name: &str) -> String {
+    format!("{HOME_PAGE}/blob/HEAD/rules/{rule_name}.toml")
+}
+
 /// Finds a rule by code or name, case-insensitively.
 pub fn find(code_or_name: &str) -> Option<&'static Rule> {
     all()
@@ -350,6 +374,38 @@ pub struct Context<'a> {
     /// How the file was fetched, when it came from a URL: what rules of the `http`
     /// category judge. `None` for files and standard input.
     pub fetch: Option<&'a FetchOutcome>,
+    /// What several rules ask of the document, worked out once for all of them.
+    pub shared: &'a Shared<'a>,
+}
+
+/// What several rules ask of the same document, worked out when the first of them asks and
+/// kept for the others: compiled matchers are the costliest part of a lint, and robots'
+/// records are compared by three rules.
+pub struct Shared<'a> {
+    document: &'a Document,
+    text: &'a str,
+    witnesses: Witnesses<'a>,
+    /// Agent lines captured by earlier records, and the records that captures leave
+    /// unreachable (ascending).
+    captures: OnceCell<(Vec<AgentCapture>, Vec<usize>)>,
+}
+
+impl<'a> Shared<'a> {
+    pub(crate) fn new(document: &'a Document, text: &'a str) -> Shared<'a> {
+        Shared { document, text, witnesses: Witnesses::new(document, text), captures: OnceCell::new() }
+    }
+
+    pub(crate) fn witnesses(&self) -> &Witnesses<'a> {
+        &self.witnesses
+    }
+
+    fn captures(&self) -> &(Vec<AgentCapture>, Vec<usize>) {
+        self.captures.get_or_init(|| {
+            let captures = self.document.agent_captures(self.text);
+            let unreachable = self.document.unreachable_records(&captures);
+            (captures, unreachable)
+        })
+    }
 }
 
 impl<'a> Context<'a> {
@@ -359,6 +415,21 @@ impl<'a> Context<'a> {
 
     pub fn slice(&self, span: Span) -> &'a str {
         span.text(self.text)
+    }
+
+    /// The document's witnesses, with the matchers every rule compiled so far.
+    pub fn witnesses(&self) -> &'a Witnesses<'a> {
+        self.shared.witnesses()
+    }
+
+    /// [`Document::agent_captures`], in file order.
+    pub fn agent_captures(&self) -> &'a [AgentCapture] {
+        &self.shared.captures().0
+    }
+
+    /// [`Document::unreachable_records`] for the agent captures, ascending.
+    pub fn unreachable_records(&self) -> &'a [usize] {
+        &self.shared.captures().1
     }
 
     /// An option's value: the user's from robolint.toml, else the default from the rule's

@@ -5,6 +5,9 @@ use crate::rules::{Context, Findings};
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     for (_, line, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
+        if !value.contains(|c: char| c.is_ascii_whitespace()) {
+            continue;
+        }
         let paths: Vec<&str> = value.split_ascii_whitespace().collect();
         // `/browse/Video Games` is one path with a space in it (space-in-path); several
         // paths each start like a path.

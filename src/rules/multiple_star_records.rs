@@ -1,4 +1,3 @@
-use crate::dialect::witness::{Witnesses, MERGED};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
@@ -6,7 +5,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
     let mut star_records =
         cx.doc.agent_records().filter_map(|record| record.agents.iter().copied().find(is_star).map(|line| (record, line)));
     let Some((_, first)) = star_records.next() else { return };
-    let mut witnesses = Witnesses::new(cx.doc, cx.text);
+    let witnesses = cx.witnesses();
     for (record, line) in star_records {
         let lines = cx.lines();
         let diagnostic = out
@@ -18,7 +17,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             );
         let robot = witnesses.anonymous_robot();
         if let Some(divergence) = witnesses.merged_record(record, &robot) {
-            witnesses.attach(diagnostic, &divergence, MERGED);
+            witnesses.attach(diagnostic, &divergence);
         }
     }
 }

@@ -1,4 +1,4 @@
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
@@ -10,23 +10,41 @@ use crate::text::abbreviate;
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     let lines = cx.lines();
     for record in &cx.doc.records {
-        // Lower-cased path → the earlier lines with it: (line, directive, path as written).
-        let mut earlier: HashMap<String, Vec<Seen<'_>>> = HashMap::new();
-        for &index in &record.rules {
-            let Some(field) = lines[index].field() else { continue };
-            let value = cx.slice(field.value);
-            if value.is_empty() {
+        let paths: Vec<(usize, Directive, &str)> = record
+            .rules
+            .iter()
+            .filter_map(|&index| {
+                let field = lines[index].field()?;
+                let value = cx.slice(field.value);
+                (!value.is_empty()).then_some((index, field.directive?, value))
+            })
+            .collect();
+        // Of two paths that differ only in case, one changes when lower-cased. Most records
+        // have no such path, and then nothing is kept per path.
+        let cased: HashSet<String> = paths
+            .iter()
+            .filter_map(|&(_, _, value)| {
+                let lower = value.to_lowercase();
+                (lower != value).then_some(lower)
+            })
+            .collect();
+        if cased.is_empty() {
+            continue;
+        }
+        let mut earlier: HashMap<(String, Directive), Spellings<'_>> = HashMap::new();
+        for &(index, directive, value) in &paths {
+            let lower = value.to_lowercase();
+            if !cased.contains(&lower) {
                 continue;
             }
-            let seen = earlier.entry(value.to_lowercase()).or_default();
             // Paths that differ only in the case of %-escape digits (`%2f`, `%2F`) are the
             // same path to every robot.
-            let conflict = seen.iter().copied().find(|&(_, directive, other)| {
-                directive != field.directive && normalize_escapes(other) != normalize_escapes(value)
-            });
-            seen.push((index, field.directive, value));
-            let Some((first, _, first_value)) = conflict else { continue };
-            let Some(first_field) = lines[first].field() else { continue };
+            let escapes = normalize_escapes(value);
+            let other = if directive == Directive::Allow { Directive::Disallow } else { Directive::Allow };
+            let conflict = earlier.get(&(lower.clone(), other)).and_then(|spellings| spellings.first_unlike(&escapes));
+            earlier.entry((lower, directive)).or_default().add(index, value, escapes);
+            let Some((first, first_value)) = conflict else { continue };
+            let (Some(field), Some(first_field)) = (lines[index].field(), lines[first].field()) else { continue };
             let (name, first_name) = (cx.slice(field.name), cx.slice(first_field.name));
             let (value, first_value) = (abbreviate(value, 60), abbreviate(first_value, 60));
             out.report(
@@ -46,8 +64,38 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
     }
 }
 
-/// An earlier rule line: its index, its directive and its path as written.
-type Seen<'a> = (usize, Option<Directive>, &'a str);
+/// The earlier lines of one kind whose paths lower-case alike: of them, only the first and the
+/// first whose escapes differ from the first's can be the first unlike any given path, so a
+/// path repeated thousands of times costs nothing more.
+#[derive(Default)]
+struct Spellings<'a> {
+    first: Option<Spelling<'a>>,
+    first_different: Option<Spelling<'a>>,
+}
+
+/// A rule line, its path as written, and the path with its escapes normalised.
+type Spelling<'a> = (usize, &'a str, String);
+
+impl<'a> Spellings<'a> {
+    fn add(&mut self, index: usize, value: &'a str, escapes: String) {
+        match &self.first {
+            None => self.first = Some((index, value, escapes)),
+            Some((_, _, first)) if self.first_different.is_none() && *first != escapes => {
+                self.first_different = Some((index, value, escapes));
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// The first line whose path is not `escapes`.
+    fn first_unlike(&self, escapes: &str) -> Option<(usize, &'a str)> {
+        [&self.first, &self.first_different]
+            .into_iter()
+            .flatten()
+            .find(|(_, _, normalized)| normalized != escapes)
+            .map(|&(index, value, _)| (index, value))
+    }
+}
 
 /// `value` with the hex digits of every %-escape in upper case.
 fn normalize_escapes(value: &str) -> String {

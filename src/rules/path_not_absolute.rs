@@ -1,3 +1,5 @@
+use std::borrow::Cow;
+
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::path_and_query;
 use crate::rules::{Context, Findings};
@@ -35,7 +37,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
 /// fix `Disallow: /`.
 fn url_path(value: &str) -> Option<String> {
     if value.contains("://") {
-        return path_and_query(value);
+        return path_and_query(value).map(Cow::into_owned);
     }
     let slash = value.find('/')?;
     looks_like_host(&value[..slash]).then(|| value[slash..].to_string())

@@ -5,14 +5,14 @@
 //! Non-ASCII paths are `non-ascii-path`'s, `%2F` is `encoded-slash`'s and broken escapes are
 //! `invalid-percent-encoding`'s: each says there what robots do with them.
 
-use crate::dialect::witness::{concrete_url, Divergence, Witnesses};
+use crate::dialect::witness::{concrete_url, Divergence};
 use crate::dialect::Dialect;
 use crate::model::{Directive, Separator};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     let lines = cx.lines();
-    let mut witnesses = Witnesses::new(cx.doc, cx.text);
+    let witnesses = cx.witnesses();
     for record in cx.doc.agent_records() {
         for line in record.governed_rules() {
             let Some(field) = lines[line].field() else { continue };
@@ -41,9 +41,9 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
                 let decided_by_line_for_one = |divergence: &Divergence| {
                     (divergence.deciding_line(pair.0) == Some(line)) != (divergence.deciding_line(pair.1) == Some(line))
                 };
-                witnesses.find_for_record(&record.agents, &candidates, pair, decided_by_line_for_one).map(|d| (d, pair))
+                witnesses.find_for_record(&record.agents, &candidates, pair, decided_by_line_for_one)
             });
-            let Some((divergence, pair)) = found else { continue };
+            let Some(divergence) = found else { continue };
             let diagnostic = out
                 .report(field.value, "robots disagree whether this path matches the same path written with other %-escapes")
                 .help(
@@ -51,7 +51,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
                      9309 robots decode only unreserved characters; write unreserved characters (letters, digits, \
                      `-._~`) plainly and reserved ones as upper-case %-escapes, as RFC 3986 recommends",
                 );
-            witnesses.attach(diagnostic, &divergence, pair);
+            witnesses.attach(diagnostic, &divergence);
         }
     }
 }

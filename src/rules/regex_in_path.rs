@@ -104,7 +104,10 @@ fn find(value: &str) -> Vec<Found> {
         None
     };
     if let Some(at) = caret {
-        found.push(Found { kind: Kind::Caret, start: at, end: at + 1 });
+        // `^^^` anchors no more than `^`: one finding, and one fix that removes them all (a
+        // caret at a time took a round of fixing each, more than the fixer runs).
+        let carets = value[at..].len() - value[at..].trim_start_matches('^').len();
+        found.push(Found { kind: Kind::Caret, start: at, end: at + carets });
     }
     let mut at = 0;
     while at < bytes.len() {
@@ -228,6 +231,7 @@ mod tests {
         assert_eq!(kinds("/video/.*"), vec![Kind::DotStar]);
         assert_eq!(kinds("^/private"), vec![Kind::Caret]);
         assert_eq!(kinds("/^private"), vec![Kind::Caret]);
+        assert_eq!(find("/^^^private"), vec![Found { kind: Kind::Caret, start: 1, end: 4 }]);
         assert_eq!(kinds("/a\\.pdf"), vec![Kind::Escape('.')]);
         assert_eq!(kinds("/AboutUs\\News"), vec![Kind::Backslash]);
         assert_eq!(kinds("/(a|b)/"), vec![Kind::Alternation]);
@@ -252,6 +256,7 @@ mod tests {
         let form = |value: &str| wildcard_form(value, &find(value));
         assert_eq!(form("/video/.*").as_deref(), Some("/video/*"));
         assert_eq!(form("^/private/").as_deref(), Some("/private/"));
+        assert_eq!(form("/^^^^people").as_deref(), Some("/people"));
         assert_eq!(form("/blog/.*\\?.*").as_deref(), Some("/blog/*?*"));
         assert_eq!(form("/(a|b)/"), None);
         assert_eq!(form("^/+pro/"), None);

@@ -4,8 +4,12 @@ use crate::text::abbreviate;
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     let sensitive = cx.option_strings("paths");
+    let could_match = second_octet_filter(&sensitive);
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
+        if !could_match(value) {
+            continue;
+        }
         let Some(prefix) = sensitive.iter().filter(|prefix| matches(value, prefix)).max_by_key(|prefix| prefix.len())
         else {
             continue;
@@ -24,6 +28,22 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
              behaved robots read it to find what to visit. Protect the path with authentication on the server; \
              then it needs no line here (the robotstxt.org FAQ makes the same point)",
         );
+    }
+}
+
+/// A quick test that rules out most paths before each prefix is compared: the path's
+/// second octet (ignoring ASCII case) must be some prefix's second octet.
+fn second_octet_filter(prefixes: &[&str]) -> impl Fn(&str) -> bool {
+    let mut second_octets = [false; 256];
+    let short_prefix = prefixes.iter().any(|prefix| prefix.len() == 1);
+    for prefix in prefixes {
+        if let Some(&octet) = prefix.as_bytes().get(1) {
+            second_octets[usize::from(octet.to_ascii_lowercase())] = true;
+        }
+    }
+    move |value: &str| {
+        short_prefix
+            || value.as_bytes().get(1).is_some_and(|&octet| second_octets[usize::from(octet.to_ascii_lowercase())])
     }
 }
 

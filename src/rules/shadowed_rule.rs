@@ -1,33 +1,35 @@
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
-use crate::dialect::witness::{Witnesses, MATCH_ORDER};
+use crate::dialect::witness::MATCH_ORDER;
 use crate::dialect::Dialect;
-use crate::model::Directive;
+use crate::model::{Directive, LineIndex};
 use crate::rules::{Context, Findings};
-use crate::text::proper_prefixes;
+use crate::text::PrefixChains;
 
 /// A rule that an earlier rule of the other kind always matches first: robots that take the
 /// first match (the 1996 draft) never reach it; robots that take the longest (RFC 9309) do.
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     let lines = cx.lines();
-    let mut witnesses = Witnesses::new(cx.doc, cx.text);
+    let witnesses = cx.witnesses();
     for record in cx.doc.agent_records() {
-        // Earlier plain values of each kind, with the first line that has them.
-        let mut earlier: HashMap<(Directive, &str), usize> = HashMap::new();
-        for line in record.governed_rules() {
-            let Some(field) = lines[line].field() else { continue };
-            let (Some(directive), value) = (field.directive, cx.slice(field.value)) else { continue };
+        let rules: Vec<(usize, Directive, &str)> = record
+            .governed_rules()
+            .filter_map(|line| {
+                let field = lines[line].field()?;
+                Some((line, field.directive?, cx.slice(field.value)))
+            })
+            .collect();
+        let plain = PlainPaths::new(&rules);
+        for &(line, directive, value) in &rules {
             if !is_plain_prefix(value) {
                 continue;
             }
+            let Some(field) = lines[line].field() else { continue };
             let other = if directive == Directive::Allow { Directive::Disallow } else { Directive::Allow };
             // A Disallow for the same path shadows an Allow under first match, while RFC 9309
             // lets the Allow win the tie; the reverse order is duplicate-rule's (dead for all).
-            let same_path = (directive == Directive::Allow).then_some(value);
-            let shadow = proper_prefixes(value)
-                .chain(same_path)
-                .find_map(|prefix| earlier.get(&(other, prefix)).map(|&line| (line, prefix)));
-            earlier.entry((directive, value)).or_insert(line);
+            let same_path = directive == Directive::Allow;
+            let shadow = plain.shortest_earlier_prefix(value, other, line, same_path);
             let Some((shadow_line, shadow_value)) = shadow else { continue };
             let (name, other_name) = (directive.canonical_name(), other.canonical_name());
             let diagnostic = out.report(
@@ -47,7 +49,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
                     && divergence.deciding_line(Dialect::Rfc9309) == Some(line)
             });
             if let Some(divergence) = witness {
-                witnesses.attach(diagnostic, &divergence, MATCH_ORDER);
+                witnesses.attach(diagnostic, &divergence);
             }
         }
     }
@@ -57,4 +59,46 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
 /// it matches".
 pub(super) fn is_plain_prefix(value: &str) -> bool {
     !value.is_empty() && !value.contains(['*', '$', '%'])
+}
+
+/// A record's plain Allow and Disallow paths, each with the first line of each kind that has
+/// it, and which of them begin which.
+pub(super) struct PlainPaths<'a> {
+    chains: PrefixChains<'a>,
+    first_line: HashMap<(usize, Directive), LineIndex>,
+}
+
+impl<'a> PlainPaths<'a> {
+    /// From a record's rules in file order; only plain paths count.
+    pub(super) fn new(rules: &[(LineIndex, Directive, &'a str)]) -> PlainPaths<'a> {
+        let plain = || rules.iter().filter(|&&(_, _, value)| is_plain_prefix(value));
+        let chains = PrefixChains::new(plain().map(|&(_, _, value)| value));
+        let mut first_line = HashMap::new();
+        for &(line, directive, value) in plain() {
+            if let Some(member) = chains.find(value) {
+                first_line.entry((member, directive)).or_insert(line);
+            }
+        }
+        PlainPaths { chains, first_line }
+    }
+
+    /// The shortest path of `kind` written above line `before` that `value` (one of the
+    /// paths) starts with, `value` itself counting only when `itself` says so; with the line.
+    pub(super) fn shortest_earlier_prefix(
+        &self,
+        value: &str,
+        kind: Directive,
+        before: LineIndex,
+        itself: bool,
+    ) -> Option<(LineIndex, &'a str)> {
+        let member = self.chains.find(value)?;
+        self.chains
+            .chain(member)
+            .filter(|&prefix| itself || prefix != member)
+            .filter_map(|prefix| {
+                let line = *self.first_line.get(&(prefix, kind))?;
+                (line < before).then(|| (line, self.chains.member(prefix)))
+            })
+            .last()
+    }
 }

@@ -20,10 +20,13 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         };
         let (span, message, fix) = match problem {
             Problem::Empty => (field.name, "a Sitemap line with no URL".to_string(), None),
-            Problem::EdgeWhitespace(at, c) => {
-                let span = Span::new(field.value.start + at, field.value.start + at + c.len_utf8());
+            Problem::EdgeWhitespace(at, end, c) => {
+                let span = Span::new(field.value.start + at, field.value.start + end);
                 let place = if at == 0 { "starts" } else { "ends" };
-                let name = whitespace_name(c);
+                let name = match value[at..end].chars().count() {
+                    1 => whitespace_name(c),
+                    count => format!("{count} whitespace characters (the first U+{:04X})", u32::from(c)),
+                };
                 // `Sitemap:\u{A0}https://…` keeps its separation as an ordinary space.
                 let space_before = cx.text[..span.start].ends_with([' ', '\t']);
                 let (replacement, action) = if at == 0 && !space_before {
@@ -60,7 +63,10 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
                 let message = format!("Replace with `{}`", abbreviate(&url, 80));
                 (
                     Span::new(field.value.start, field.value.start + inner),
-                    format!("`{quoted}` has its scheme twice"),
+                    match value[..inner].matches("://").count() + 1 {
+                        2 => format!("`{quoted}` has its scheme twice"),
+                        times => format!("`{quoted}` has its scheme {times} times"),
+                    },
                     Some((Applicability::Safe, message, url)),
                 )
             }
@@ -102,9 +108,9 @@ fn whitespace_name(c: char) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Problem<'a> {
     Empty,
-    /// A whitespace character (never ASCII: the parser trims those) at the start or the end,
-    /// with its byte offset.
-    EdgeWhitespace(usize, char),
+    /// Whitespace (never ASCII: the parser trims that) at the start or the end: its byte
+    /// range, all of it so that one fix removes it, and its first character.
+    EdgeWhitespace(usize, usize, char),
     /// Whitespace inside the URL, with its byte offset.
     Whitespace(usize, char),
     /// `/sitemap.xml`
@@ -131,10 +137,11 @@ fn problem(value: &str) -> Option<Problem<'_>> {
         return Some(Problem::Empty);
     }
     if let Some(c) = value.chars().next().filter(|c| c.is_whitespace()) {
-        return Some(Problem::EdgeWhitespace(0, c));
+        return Some(Problem::EdgeWhitespace(0, value.len() - value.trim_start().len(), c));
     }
-    if let Some((at, c)) = value.char_indices().last().filter(|(_, c)| c.is_whitespace()) {
-        return Some(Problem::EdgeWhitespace(at, c));
+    let content_end = value.trim_end().len();
+    if let Some(c) = value[content_end..].chars().next() {
+        return Some(Problem::EdgeWhitespace(content_end, value.len(), c));
     }
     if let Some((at, c)) = value.char_indices().find(|(_, c)| c.is_whitespace()) {
         return Some(Problem::Whitespace(at, c));
@@ -167,9 +174,19 @@ fn problem(value: &str) -> Option<Problem<'_>> {
         return Some(Problem::Scheme(scheme));
     }
     let Some(after) = rest.strip_prefix("//") else { return Some(Problem::NoSlashes(scheme)) };
-    let inner = scheme_end + 3;
-    let lower = after.get(..8).unwrap_or(after).to_ascii_lowercase();
-    if lower.starts_with("http://") || lower.starts_with("https://") {
+    let http_scheme_length = |text: &str| {
+        let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
+        ["http://", "https://"].into_iter().find(|scheme| lower.starts_with(scheme)).map(str::len)
+    };
+    if http_scheme_length(after).is_some() {
+        // To the last of the repeated schemes, so that one fix leaves one.
+        let mut inner = scheme_end + 3;
+        while let Some(length) = http_scheme_length(&value[inner..]) {
+            if http_scheme_length(&value[inner + length..]).is_none() {
+                break;
+            }
+            inner += length;
+        }
         return Some(Problem::DoubleScheme(inner));
     }
     let host = host_of(after);
@@ -242,9 +259,11 @@ mod tests {
     fn names_the_problem() {
         assert_eq!(problem(""), Some(Problem::Empty));
         assert_eq!(problem("https://example.com/my sitemap.xml"), Some(Problem::Whitespace(22, ' ')));
-        assert_eq!(problem("\u{A0}https://example.com/s.xml"), Some(Problem::EdgeWhitespace(0, '\u{A0}')));
-        assert_eq!(problem("https://example.com/s.xml\u{3000}"), Some(Problem::EdgeWhitespace(25, '\u{3000}')));
+        assert_eq!(problem("\u{A0}https://example.com/s.xml"), Some(Problem::EdgeWhitespace(0, 2, '\u{A0}')));
+        assert_eq!(problem("https://example.com/s.xml\u{3000}"), Some(Problem::EdgeWhitespace(25, 28, '\u{3000}')));
+        assert_eq!(problem("\u{C}\u{C}\u{A0}https://example.com/s.xml"), Some(Problem::EdgeWhitespace(0, 4, '\u{C}')));
         assert_eq!(problem("https://https://example.com/s.xml"), Some(Problem::DoubleScheme(8)));
+        assert_eq!(problem("https://HTTP://https://example.com/s.xml"), Some(Problem::DoubleScheme(15)));
         assert_eq!(problem("http://localhost/sitemap.xml"), Some(Problem::LocalHost("localhost")));
         assert_eq!(problem("/sitemap.xml"), Some(Problem::Relative));
         assert_eq!(problem("//example.com/sitemap.xml"), Some(Problem::SchemeRelative));

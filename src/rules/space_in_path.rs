@@ -5,6 +5,9 @@ use crate::rules::{Context, Findings};
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
+        if !value.contains(|c: char| c.is_ascii_whitespace()) {
+            continue;
+        }
         let parts: Vec<&str> = value.split_ascii_whitespace().collect();
         let path_like = parts.iter().filter(|part| part.starts_with(['/', '*'])).count();
         if parts.len() < 2 || path_like >= 2 {

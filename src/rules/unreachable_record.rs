@@ -1,16 +1,18 @@
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    let captures = cx.doc.agent_captures(cx.text);
+    let captures = cx.agent_captures();
     let lines = cx.lines();
-    for record_index in cx.doc.unreachable_records(&captures) {
+    for &record_index in cx.unreachable_records() {
         let record = &cx.doc.records[record_index];
         let (Some(&first), Some(&last)) = (record.agents.first(), record.agents.last()) else { continue };
         let diagnostic = out.report(
             lines[first].field_span().to(lines[last].field_span()),
             "no robot following the 1996 draft ever uses this record: earlier records capture every agent it names",
         );
-        for capture in captures.iter().filter(|capture| capture.record == record_index) {
+        // Captures come in file order, so this record's stand together.
+        let start = captures.partition_point(|capture| capture.record < record_index);
+        for capture in captures[start..].iter().take_while(|capture| capture.record == record_index) {
             diagnostic.label(lines[capture.by].field_span(), "captured here");
         }
         diagnostic.help(

@@ -1,0 +1,58 @@
+//! Lints every file in a folder, in memory, at default settings, and prints the throughput:
+//! a harness for profilers, which need robolint's lint without the peers the corpus bench
+//! also runs. Reading the files is done before the clock (and the profiler's interest)
+//! starts.
+//!
+//! ```sh
+//! cargo build --release --example lint_corpus
+//! valgrind --tool=callgrind target/release/examples/lint_corpus ../shared/corpus/protego 1
+//! ```
+//!
+//! Arguments: the folder (default `../shared/corpus/protego`) and how many passes (default 3).
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use robolint::{lint, Settings, Source};
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let folder = args.next().map_or_else(|| PathBuf::from("../shared/corpus/protego"), PathBuf::from);
+    let passes: usize = match args.next().map(|passes| passes.parse()) {
+        None => 3,
+        Some(Ok(passes)) => passes,
+        Some(Err(error)) => {
+            eprintln!("lint_corpus: the pass count must be a number: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let entries = match std::fs::read_dir(&folder) {
+        Ok(entries) => entries,
+        Err(error) => {
+            eprintln!("lint_corpus: {}: {error}", folder.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|entry| entry.ok().map(|entry| entry.path())).collect();
+    paths.sort();
+    let files: Vec<Vec<u8>> = paths.iter().filter_map(|path| std::fs::read(path).ok()).collect();
+    let bytes: usize = files.iter().map(Vec::len).sum();
+    let settings = Settings::default();
+    for pass in 1..=passes {
+        let started = Instant::now();
+        let findings: usize = files
+            .iter()
+            .map(|bytes| lint(Source::from_bytes(black_box(bytes)), None, &settings).diagnostics.len())
+            .sum();
+        let seconds = started.elapsed().as_secs_f64();
+        println!(
+            "pass {pass}: {} files, {:.1} MB, {findings} findings, {:.1} MB/s",
+            files.len(),
+            bytes as f64 / 1e6,
+            bytes as f64 / 1e6 / seconds
+        );
+    }
+    ExitCode::SUCCESS
+}
