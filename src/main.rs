@@ -16,7 +16,7 @@ use robolint::config::{Config, ConfigError};
 use robolint::diagnostic::Applicability;
 use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
 use robolint::fix::{fix_text, unified_diff, write_atomically};
-use robolint::render::{Linted, Renderer, Tally};
+use robolint::render::{Found, Linted, Renderer, Tally};
 use robolint::rules::Level;
 use robolint::rules::{self, Rule};
 use robolint::source::{Source, DEFAULT_SIZE_CAP};
@@ -314,7 +314,8 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         if !unknown.is_empty() {
             return Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
         }
-        jobs.push(Job { input, settings, fail_on: config.fail_on });
+        let weight = input_weight(&input, fetch_options.max_size);
+        jobs.push(Job { input, settings, fail_on: config.fail_on, weight });
     }
     // Fixes write files: one at a time, so that a file named twice is fixed in turn.
     let threads = if args.fix || args.diff { 1 } else { args.jobs.map_or_else(available_cores, NonZeroUsize::get) };
@@ -324,19 +325,32 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
     let mut renderer = args.format.renderer(color);
     let mut unreadable = 0;
     let mut failed = false;
-    // Inputs are linted on every core but printed in order; nothing but the counts (and, for
-    // json and sarif, the findings) outlives an input's output.
-    let work = |job: &Job| process(args, job, &fetch_options);
-    robolint::parallel::map_in_order(&jobs, threads, work, |outcome| {
+    // Inputs are linted, and for the formats that print each input by itself rendered, on
+    // every core, then printed in order; nothing but the counts (and, for json and sarif,
+    // the findings) outlives an input's output.
+    let work = |job: &Job| {
+        let mut outcome = process(args, job, &fetch_options);
+        outcome.render_alone(args.format, color);
+        outcome
+    };
+    let window = (|job: &Job| job.weight, threads as u64 * AHEAD_BYTES_PER_THREAD);
+    robolint::parallel::map_in_order(&jobs, threads, window, work, |outcome| {
         out.write_all(outcome.diff.as_bytes()).map_err(|error| format!("cannot write output: {error}"))?;
         for message in &outcome.messages {
             eprintln!("robolint: {message}");
         }
+        let cannot_write = |error: io::Error| format!("cannot write output: {error}");
         match outcome.result {
             Processed::Linted { name, report, fail_on } => {
-                let linted = Linted { name: &name, report: &report };
-                failed |= write_report(args, fail_on, &linted, &mut renderer, &mut out)?;
-                tally.add(&linted);
+                renderer.add(&mut out, &Linted { name: &name, report: &report }).map_err(cannot_write)?;
+                let found = Found::in_report(&report);
+                failed |= fails(args, fail_on, &found);
+                tally.add(&name, &found);
+            }
+            Processed::Rendered { name, output, found, fail_on } => {
+                out.write_all(&output.map_err(cannot_write)?).map_err(cannot_write)?;
+                failed |= fails(args, fail_on, &found);
+                tally.add(&name, &found);
             }
             Processed::Diffed { changed } => failed |= changed,
             Processed::Unreadable => unreadable += 1,
@@ -357,11 +371,32 @@ fn available_cores() -> usize {
     std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
 }
 
+/// How many bytes of input each lint thread may have linted, or be linting, ahead of the
+/// input being printed. A lint holds a few tens of times its input in memory until printed.
+const AHEAD_BYTES_PER_THREAD: u64 = 512 * 1024;
+
+/// What linting an input is expected to cost, in bytes read: its size up to the cap, and at
+/// least a few KiB for what every input costs whatever its size.
+fn input_weight(input: &Input, fetch_cap: usize) -> u64 {
+    const LEAST: u64 = 4 * 1024;
+    let cap = match input {
+        Input::Url(_) => fetch_cap,
+        Input::File(_) => DEFAULT_SIZE_CAP,
+    } as u64;
+    let size = match input {
+        Input::File(path) if path != Path::new("-") => fs::metadata(path).map_or(cap, |metadata| metadata.len()),
+        _ => cap,
+    };
+    size.clamp(LEAST, cap.max(LEAST))
+}
+
 /// One input with the settings its configuration gives it.
 struct Job {
     input: Input,
     settings: Settings,
     fail_on: Option<Level>,
+    /// `input_weight`: how much of the lint threads' window this input takes.
+    weight: u64,
 }
 
 /// What processing one input produced, for the main thread to print in input order.
@@ -377,6 +412,14 @@ enum Processed {
     Linted {
         name: String,
         report: Box<Report>,
+        fail_on: Option<Level>,
+    },
+    /// Linted and already rendered (`Outcome::render_alone`), so that only the output and
+    /// the counts travel to the printing thread.
+    Rendered {
+        name: String,
+        output: io::Result<Vec<u8>>,
+        found: Found,
         fail_on: Option<Level>,
     },
     /// `--diff` printed the fixes (or had none to print); nothing is linted.
@@ -438,21 +481,31 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
     outcome
 }
 
-/// Renders one linted input in the chosen format and says whether it fails the run
-/// (`--fail-on`, else robolint.toml's `fail-on`, else warning). Files and URLs alike come
-/// through here, so every format shows a URL where it would show a file name.
-fn write_report(
-    args: &LintArgs,
-    configured_fail_on: Option<Level>,
-    linted: &Linted<'_>,
-    renderer: &mut Renderer,
-    out: &mut impl Write,
-) -> Result<bool, String> {
-    renderer.add(out, linted).map_err(|error| format!("cannot write output: {error}"))?;
+impl Outcome {
+    /// Renders a linted input here, on the thread that linted it, when the format writes
+    /// each input by itself: the printing thread then has only bytes to copy.
+    fn render_alone(&mut self, format: Format, color: bool) {
+        let mut renderer = format.renderer(color);
+        if renderer.gathers() {
+            return;
+        }
+        self.result = match std::mem::replace(&mut self.result, Processed::Unreadable) {
+            Processed::Linted { name, report, fail_on } => {
+                let mut output = Vec::new();
+                let rendered = renderer.add(&mut output, &Linted { name: &name, report: &report });
+                let found = Found::in_report(&report);
+                Processed::Rendered { name, output: rendered.map(|()| output), found, fail_on }
+            }
+            other => other,
+        };
+    }
+}
+
+/// Whether an input with `found` fails the run (`--fail-on`, else robolint.toml's
+/// `fail-on`, else warning). Files and URLs alike come through here.
+fn fails(args: &LintArgs, configured_fail_on: Option<Level>, found: &Found) -> bool {
     let fail_on = args.fail_on.map(FailOn::level).or(configured_fail_on).unwrap_or(Level::Warning);
-    Ok(fail_on
-        .severity()
-        .is_some_and(|threshold| linted.report.diagnostics.iter().any(|diagnostic| diagnostic.severity >= threshold)))
+    fail_on.severity().is_some_and(|threshold| found.worst().is_some_and(|worst| worst >= threshold))
 }
 
 /// The URL a positional argument names, checked; `None` for a file (an error for

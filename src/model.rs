@@ -129,19 +129,46 @@ impl Directive {
         if squashed.len() < 3 {
             return None;
         }
-        let squash = |directive: Directive| directive.canonical_name().replace('-', "").to_ascii_lowercase();
         let exact = Directive::ALL.into_iter().find(|&directive| {
-            let canonical = squash(directive);
-            squashed == canonical || squashed.strip_suffix('s') == Some(canonical.as_str())
+            let canonical = directive.squashed_name();
+            squashed == canonical || squashed.strip_suffix('s') == Some(canonical)
         });
-        exact.or_else(|| {
-            Directive::ALL
-                .into_iter()
-                .map(|directive| (crate::text::edit_distance(&squashed, &squash(directive)), directive))
-                .filter(|&(distance, directive)| distance <= if squash(directive).len() >= 7 { 2 } else { 1 })
-                .min_by_key(|&(distance, _)| distance)
-                .map(|(_, directive)| directive)
-        })
+        if exact.is_some() {
+            return exact;
+        }
+        // Every line with an unknown field comes here, often from several rules: names whose
+        // length alone rules out a small edit skip the distance computation.
+        let length = squashed.chars().count();
+        Directive::ALL
+            .into_iter()
+            .filter_map(|directive| {
+                let canonical = directive.squashed_name();
+                let allowed = if canonical.len() >= 7 { 2 } else { 1 };
+                if length.abs_diff(canonical.len()) > allowed {
+                    return None;
+                }
+                let distance = crate::text::edit_distance(&squashed, canonical);
+                (distance <= allowed).then_some((distance, directive))
+            })
+            .min_by_key(|&(distance, _)| distance)
+            .map(|(_, directive)| directive)
+    }
+
+    /// The canonical name in lower case without hyphens, as `from_misspelling` compares it.
+    fn squashed_name(self) -> &'static str {
+        match self {
+            Directive::UserAgent => "useragent",
+            Directive::Disallow => "disallow",
+            Directive::Allow => "allow",
+            Directive::Sitemap => "sitemap",
+            Directive::CrawlDelay => "crawldelay",
+            Directive::Host => "host",
+            Directive::CleanParam => "cleanparam",
+            Directive::RequestRate => "requestrate",
+            Directive::VisitTime => "visittime",
+            Directive::Noindex => "noindex",
+            Directive::ContentSignal => "contentsignal",
+        }
     }
 
     /// Allow and Disallow: the lines that decide what a robot may fetch.
@@ -497,4 +524,29 @@ fn first_containers_by_automaton(distinct: &[(&str, usize)]) -> Vec<usize> {
         }
     }
     container
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squashed_names_are_the_canonical_names_squashed() {
+        for directive in Directive::ALL {
+            let squashed = directive.canonical_name().replace('-', "").to_ascii_lowercase();
+            assert_eq!(directive.squashed_name(), squashed, "{directive:?}");
+        }
+    }
+
+    #[test]
+    fn misspellings_within_a_small_edit_are_recognised() {
+        assert_eq!(Directive::from_misspelling("User agent"), Some(Directive::UserAgent));
+        assert_eq!(Directive::from_misspelling("User-agents"), Some(Directive::UserAgent));
+        assert_eq!(Directive::from_misspelling("Dissallow"), Some(Directive::Disallow));
+        assert_eq!(Directive::from_misspelling("Diasllow"), Some(Directive::Disallow));
+        assert_eq!(Directive::from_misspelling("Alow"), Some(Directive::Allow));
+        assert_eq!(Directive::from_misspelling("Hots"), None);
+        assert_eq!(Directive::from_misspelling("Disallowwww"), None);
+        assert_eq!(Directive::from_misspelling("X-Robots-Tag"), None);
+    }
 }

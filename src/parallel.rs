@@ -6,16 +6,18 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 use std::thread;
 
-/// How many results may wait, finished but not yet delivered, per thread. It bounds memory:
-/// a slow input holds back at most this many finished reports behind it.
-const AHEAD_PER_THREAD: usize = 4;
-
 /// Runs `work` on every item on up to `threads` threads and passes each result to `deliver`
 /// on the calling thread, in the order of `items`. The first error `deliver` returns stops
 /// the work (items already started finish; no new one starts) and is returned.
+///
+/// Memory stays bounded: an item starts only while the items from the next one to deliver
+/// up to it weigh (`weigh`) at most `ahead` in all, except the next one itself, which always
+/// starts. Weighing by size lets many small items flow past a large one that holds up
+/// delivery, where a fixed count of items would leave the other threads waiting.
 pub fn map_in_order<T, R, E>(
     items: &[T],
     threads: usize,
+    (weigh, ahead): (impl Fn(&T) -> u64, u64),
     work: impl Fn(&T) -> R + Sync,
     mut deliver: impl FnMut(R) -> Result<(), E>,
 ) -> Result<(), E>
@@ -27,19 +29,27 @@ where
     if threads == 1 {
         return items.iter().try_for_each(|item| deliver(work(item)));
     }
-    let window = threads * AHEAD_PER_THREAD;
+    let weight_before: Vec<u64> = std::iter::once(0)
+        .chain(items.iter().scan(0u64, |total, item| {
+            *total = total.saturating_add(weigh(item));
+            Some(*total)
+        }))
+        .collect();
+    let within_window = |index: usize, delivered: usize| {
+        index == delivered || weight_before[index + 1].saturating_sub(weight_before[delivered]) <= ahead
+    };
     let next = AtomicUsize::new(0);
     let progress = Progress { delivered: Mutex::new(0), changed: Condvar::new(), stopped: AtomicBool::new(false) };
     let (sender, receiver) = mpsc::channel();
     thread::scope(|scope| {
         for _ in 0..threads {
             let sender = sender.clone();
-            let (next, progress, work) = (&next, &progress, &work);
+            let (next, progress, work, within_window) = (&next, &progress, &work, &within_window);
             scope.spawn(move || {
                 let _stop_others_if_this_panics = PanicGuard(progress);
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= items.len() || !progress.wait_until_within(index, window) {
+                    if index >= items.len() || !progress.wait_until(|delivered| within_window(index, delivered)) {
                         break;
                     }
                     if sender.send((index, work(&items[index]))).is_err() {
@@ -77,11 +87,11 @@ struct Progress {
 }
 
 impl Progress {
-    /// Blocks until item `index` is within `window` of the next one to deliver; false when
-    /// the work has been stopped instead.
-    fn wait_until_within(&self, index: usize, window: usize) -> bool {
+    /// Blocks until `ready` holds for the number of items delivered; false when the work
+    /// has been stopped instead.
+    fn wait_until(&self, ready: impl Fn(usize) -> bool) -> bool {
         let mut delivered = self.delivered.lock().unwrap_or_else(PoisonError::into_inner);
-        while index >= *delivered + window && !self.stopped.load(Ordering::Relaxed) {
+        while !ready(*delivered) && !self.stopped.load(Ordering::Relaxed) {
             delivered = self.changed.wait(delivered).unwrap_or_else(PoisonError::into_inner);
         }
         !self.stopped.load(Ordering::Relaxed)
@@ -127,7 +137,7 @@ mod tests {
                 (0..spins).fold(item, |sum, spin| std::hint::black_box(sum.wrapping_add(spin)));
                 item * 2
             };
-            let result: Result<(), ()> = map_in_order(&items, threads, work, |value| {
+            let result: Result<(), ()> = map_in_order(&items, threads, (|_: &u64| 1, 16), work, |value| {
                 seen.push(value);
                 Ok(())
             });
@@ -138,6 +148,24 @@ mod tests {
     }
 
     #[test]
+    fn an_item_heavier_than_the_window_still_runs_and_light_ones_pass_it() {
+        let items: Vec<u64> = (0..300).map(|item| if item % 50 == 7 { 1_000 } else { 1 }).collect();
+        let mut delivered = Vec::new();
+        let result: Result<(), ()> = map_in_order(
+            &items,
+            3,
+            (|&weight: &u64| weight, 16),
+            |&weight| weight,
+            |weight| {
+                delivered.push(weight);
+                Ok(())
+            },
+        );
+        assert!(result.is_ok());
+        assert_eq!(delivered, items);
+    }
+
+    #[test]
     fn the_first_delivery_error_stops_the_run_and_is_returned() {
         let items: Vec<usize> = (0..10_000).collect();
         let started = AtomicUsize::new(0);
@@ -145,6 +173,7 @@ mod tests {
         let result = map_in_order(
             &items,
             4,
+            (|_: &usize| 1, 16),
             |&item| {
                 started.fetch_add(1, Ordering::Relaxed);
                 item
@@ -161,11 +190,7 @@ mod tests {
         assert_eq!(result, Err("stop at 10"));
         assert_eq!(delivered, 11);
         // Workers run at most the window ahead of delivery, so they stop soon after.
-        assert!(
-            started.load(Ordering::Relaxed) <= 11 + 4 * AHEAD_PER_THREAD + 4,
-            "{}",
-            started.load(Ordering::Relaxed)
-        );
+        assert!(started.load(Ordering::Relaxed) <= 11 + 16 + 4, "{}", started.load(Ordering::Relaxed));
     }
 
     #[test]
@@ -175,6 +200,7 @@ mod tests {
             map_in_order(
                 &items,
                 2,
+                (|_: &usize| 1, 16),
                 |&item| {
                     assert_ne!(item, 3, "item 3 fails");
                     item

@@ -616,29 +616,3 @@ fn exit_without_shutdown_is_status_1_and_requests_after_shutdown_are_refused() {
     client.notify("exit", Value::Null);
     assert_eq!(client.wait().code(), Some(0));
 }
-
-#[test]
-fn did_change_to_publish_median_for_500_kib() {
-    let mut client = Client::initialized();
-    let uri = "file:///nonexistent/timing/robots.txt";
-    let text = big_robots_txt(500 * 1024);
-    client.open(uri, &text);
-    let mut times = Vec::new();
-    for version in 2..22 {
-        // Toggle a `*` at the end of the second line.
-        let edit = if version % 2 == 0 {
-            json!([{"range": range((1, 25), (1, 25)), "text": "*"}])
-        } else {
-            json!([{"range": range((1, 25), (1, 26)), "text": ""}])
-        };
-        let started = Instant::now();
-        client.change(uri, version, edit);
-        client.diagnostics(uri, Some(version));
-        times.push(started.elapsed());
-    }
-    times.sort();
-    let median = (times[9] + times[10]) / 2;
-    let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
-    eprintln!("didChange → publishDiagnostics, {} KiB, median of 20 ({profile} build): {median:?}", text.len() / 1024);
-    assert!(client.finish().success());
-}

@@ -25,6 +25,12 @@ pub enum Renderer {
 }
 
 impl Renderer {
+    /// Whether the format gathers every input into one document (json, sarif), rather than
+    /// writing each input by itself, which any thread can then do on its own.
+    pub fn gathers(&self) -> bool {
+        matches!(self, Renderer::Json(_) | Renderer::Sarif(_))
+    }
+
     pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
         match self {
             Renderer::Human { color } => human::write(out, input, *color),
@@ -71,6 +77,36 @@ pub fn position(report: &Report, offset: usize) -> Position {
     Position { line: index + 1, column }
 }
 
+/// How many findings of each severity one input has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Found {
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+}
+
+impl Found {
+    pub fn in_report(report: &Report) -> Found {
+        let mut found = Found::default();
+        for diagnostic in &report.diagnostics {
+            match diagnostic.severity {
+                Severity::Error => found.errors += 1,
+                Severity::Warning => found.warnings += 1,
+                Severity::Info => found.infos += 1,
+            }
+        }
+        found
+    }
+
+    /// The most severe finding.
+    pub fn worst(&self) -> Option<Severity> {
+        [(self.errors, Severity::Error), (self.warnings, Severity::Warning), (self.infos, Severity::Info)]
+            .into_iter()
+            .find(|&(count, _)| count > 0)
+            .map(|(_, severity)| severity)
+    }
+}
+
 /// One linted input, as the renderers see it.
 pub struct Linted<'a> {
     /// The name to show: the path as the user gave it, or `-` / `<stdin>`.
@@ -90,24 +126,13 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn add(&mut self, input: &Linted<'_>) {
+    /// Counts one more input, named `name`, with `found` findings.
+    pub fn add(&mut self, name: &str, found: &Found) {
         self.files += 1;
-        self.only_name = (self.files == 1).then(|| input.name.to_string());
-        for diagnostic in &input.report.diagnostics {
-            match diagnostic.severity {
-                Severity::Error => self.errors += 1,
-                Severity::Warning => self.warnings += 1,
-                Severity::Info => self.infos += 1,
-            }
-        }
-    }
-
-    /// The most severe finding so far.
-    pub fn worst(&self) -> Option<Severity> {
-        [(self.errors, Severity::Error), (self.warnings, Severity::Warning), (self.infos, Severity::Info)]
-            .into_iter()
-            .find(|&(count, _)| count > 0)
-            .map(|(_, severity)| severity)
+        self.only_name = (self.files == 1).then(|| name.to_string());
+        self.errors += found.errors;
+        self.warnings += found.warnings;
+        self.infos += found.infos;
     }
 
     /// "robots.txt: 3 problems (1 error, 2 warnings)", "4 files: no problems".
