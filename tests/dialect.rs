@@ -341,6 +341,21 @@ fn blank_line_ends_a_record_for_1994_and_1996_only() {
 }
 
 #[test]
+fn a_byte_order_mark_hides_the_first_line_from_1994_and_1996_robots_only() {
+    let text = "\u{FEFF}User-agent: a\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\n";
+    for dialect in [Dialect::Norobots1994, Dialect::Draft1996] {
+        assert!(allowed(text, "a", dialect, "/x"), "{dialect}: `\\u{{FEFF}}User-agent` is an unknown field");
+        assert!(!allowed(text, "a", dialect, "/y"), "{dialect}: so robot a falls back to the `*` record");
+    }
+    for dialect in MODERN {
+        assert!(!allowed(text, "a", dialect, "/x"), "{dialect}: the mark is skipped");
+        assert!(allowed(text, "a", dialect, "/y"), "{dialect}");
+    }
+    let unmarked = &text['\u{FEFF}'.len_utf8()..];
+    assert!(!allowed(unmarked, "a", Dialect::Draft1996, "/x"), "without the mark the first record is read");
+}
+
+#[test]
 fn record_cut_off_from_its_rules_applies_but_has_none() {
     let text = "User-agent: a\n\nDisallow: /y\n\nUser-agent: *\nDisallow: /\n";
     for dialect in [Dialect::Norobots1994, Dialect::Draft1996] {

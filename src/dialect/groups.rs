@@ -108,8 +108,13 @@ fn blank_line_ends_group(dialect: Dialect) -> bool {
 pub(crate) fn groups(document: &Document, text: &str, dialect: Dialect) -> Vec<Group> {
     let mut groups: Vec<Group> = Vec::new();
     let mut open = false;
+    // Google and RFC 9309 parsers skip a UTF-8 byte-order mark; 1994 and 1996 robots read it
+    // as the start of the first line, whose field name (`\u{FEFF}User-agent`) they then do
+    // not know.
+    let mark_hides_first_line = document.bom.is_some() && matches!(dialect, Dialect::Norobots1994 | Dialect::Draft1996);
     for (index, line) in document.lines.iter().enumerate() {
-        match meaning(line, text, dialect) {
+        let meaning = if index == 0 && mark_hides_first_line { Meaning::Nothing } else { meaning(line, text, dialect) };
+        match meaning {
             Meaning::Blank if blank_line_ends_group(dialect) => open = false,
             Meaning::Agent(value) => {
                 if !open || groups.last().is_some_and(|group| !group.rules.is_empty()) {

@@ -14,6 +14,7 @@ use std::str::FromStr;
 
 pub use groups::RuleKind;
 pub use matcher::{DecidingRule, Matcher, Reason, Verdict};
+pub use pattern::covers_every_path;
 pub use url::path_and_query;
 
 /// A family of robots that read robots.txt the same way.

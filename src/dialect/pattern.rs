@@ -7,6 +7,12 @@
 //! with `$` the last piece must end the path. Each search is linear (`memchr::memmem` is
 //! Two-Way), so a match costs O(pattern + path): `/*a*a*a…` cannot backtrack.
 
+/// Whether a Disallow with this pattern would shut every robot out of the whole site (`/`,
+/// `/*`, `*`): a fix must never write such a line in place of one that matched nothing.
+pub fn covers_every_path(pattern: &str) -> bool {
+    matches!(pattern.trim_end_matches('*'), "/" | "")
+}
+
 /// A rule's path, cut once at its first `*` so that matching a URL needs no allocation.
 /// RFC 9309 patterns are compiled with [`Pattern::wildcard`]; the 1994 standard and the
 /// 1996 draft compare plain prefixes ([`Pattern::literal`]), where `*` and `$` are octets

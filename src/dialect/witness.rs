@@ -243,10 +243,16 @@ impl<'a> Witnesses<'a> {
         robots
     }
 
-    /// A URL on which Google, which reads the User-agent, Allow or Disallow line `line`
-    /// despite its missing colon or misspelt name (`directive` is what Google takes it for),
-    /// answers otherwise than RFC 9309 robots, which drop the line.
-    pub fn lost_line(&self, line: LineIndex, directive: Directive) -> Option<Divergence> {
+    /// A URL on which robots that read the User-agent, Allow or Disallow line `line`
+    /// (`directive` is what they take it for) answer otherwise than robots that drop it:
+    /// `(reads, drops)` is `LOST_LINE` for a missing colon or a misspelt name, which only
+    /// Google reads, and `LOST_FIRST_LINE` for the line a byte-order mark is glued to.
+    pub fn lost_line(
+        &self,
+        line: LineIndex,
+        directive: Directive,
+        (reads, drops): (Dialect, Dialect),
+    ) -> Option<Divergence> {
         let (document, text) = (self.document, self.text);
         let value = document.lines[line].field()?.value.text(text);
         let record = document.record_of(line);
@@ -275,9 +281,7 @@ impl<'a> Witnesses<'a> {
                 .is_some_and(|decided| decided == line || record.is_some_and(|record| record.rules.contains(&decided)))
         };
         robots.iter().find_map(|robot| {
-            self.find(robot, &candidates, LOST_LINE, |divergence| {
-                decided_here(divergence.deciding_line(Dialect::Google))
-            })
+            self.find(robot, &candidates, (reads, drops), |divergence| decided_here(divergence.deciding_line(reads)))
         })
     }
 
@@ -298,6 +302,9 @@ impl<'a> Witnesses<'a> {
 
 /// The dialects a lost line is shown with: Google reads it, RFC 9309 robots drop it.
 pub const LOST_LINE: (Dialect, Dialect) = (Dialect::Google, Dialect::Rfc9309);
+/// The dialects the first line behind a byte-order mark is shown with: RFC 9309 robots skip
+/// the mark and read the line, 1996 draft robots read the mark into the line and drop it.
+pub const LOST_FIRST_LINE: (Dialect, Dialect) = (Dialect::Rfc9309, Dialect::Draft1996);
 /// The dialects merged records are shown with: first-match robots, then merging robots.
 pub const MERGED: (Dialect, Dialect) = (Dialect::Draft1996, Dialect::Rfc9309);
 /// The dialects first-match and longest-match are shown with.

@@ -1,4 +1,5 @@
 use crate::diagnostic::{Applicability, Edit};
+use crate::dialect::witness::LOST_FIRST_LINE;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
@@ -10,7 +11,11 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
              read it as part of the first field name, so they lose the first line",
         )
         .fix(Applicability::Safe, "Delete the byte-order mark", vec![Edit::delete(bom)]);
-    if let Some(field) = cx.lines().first().and_then(|line| line.field()) {
-        diagnostic.label(field.name, "an old robot reads this name with U+FEFF in front of it");
+    let Some(field) = cx.lines().first().and_then(|line| line.field()) else { return };
+    diagnostic.label(field.name, "an old robot reads this name with U+FEFF in front of it");
+    let witnesses = cx.witnesses();
+    if let Some(divergence) = field.directive.and_then(|directive| witnesses.lost_line(0, directive, LOST_FIRST_LINE)) {
+        diagnostic.message += ", which makes robots that follow the 1996 draft lose the first line";
+        witnesses.attach(diagnostic, &divergence);
     }
 }

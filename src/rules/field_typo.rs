@@ -1,5 +1,6 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::Directive;
+use crate::dialect::witness::LOST_LINE;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
@@ -13,7 +14,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         let Some(meant) = Directive::from_misspelling(name) else { continue };
         let canonical = meant.canonical_name();
         let diagnostic = out.report(field.name, format!("unknown field `{name}`: did you mean `{canonical}`?"));
-        if let Some(divergence) = witnesses.lost_line(index, meant) {
+        if let Some(divergence) = witnesses.lost_line(index, meant, LOST_LINE) {
             diagnostic.message += &format!(" Google reads it as `{canonical}` and other robots drop it");
             witnesses.attach(diagnostic, &divergence);
         }

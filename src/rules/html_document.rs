@@ -5,8 +5,15 @@ use crate::rules::{Context, Findings};
 const LINES_TO_SCAN: usize = 20;
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    let mut content_lines =
-        cx.lines().iter().filter(|line| !matches!(line.kind, LineKind::Blank | LineKind::Comment)).take(LINES_TO_SCAN);
+    // HTML comments are skipped like `#` ones: real robots.txt files open with a
+    // version-control header in `<!-- … -->` (uspto.gov's does), and caching plugins append one.
+    let mut content_lines = cx
+        .lines()
+        .iter()
+        .filter(|line| {
+            !matches!(line.kind, LineKind::Blank | LineKind::Comment) && !cx.slice(line.span).trim_start().starts_with("<!--")
+        })
+        .take(LINES_TO_SCAN);
     // A file that opens with a tag is markup; further down only document-level tags count,
     // so one stray `<br>` in a real robots.txt does not hide all its rules.
     let opens_with_tag = content_lines.next().filter(|line| starts_tag(cx.slice(line.span).trim_start()));
@@ -28,7 +35,6 @@ fn starts_tag(text: &str) -> bool {
 
 fn starts_html(text: &str) -> bool {
     let head = text.get(..text.len().min(16)).unwrap_or(text).to_ascii_lowercase();
-    // Not `<!--`: caching plugins append an HTML comment to real robots.txt files.
     ["<!doctype", "<html", "<head", "<body", "<?xml"]
         .iter()
         .any(|tag| head.starts_with(tag))

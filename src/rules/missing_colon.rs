@@ -1,5 +1,6 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::Separator;
+use crate::dialect::witness::LOST_LINE;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
@@ -20,7 +21,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             )
         };
         let diagnostic = out.report(field.name, format!("`{name}` is not followed by a colon"));
-        if let Some(divergence) = witnesses.lost_line(index, directive) {
+        if let Some(divergence) = witnesses.lost_line(index, directive, LOST_LINE) {
             diagnostic.message += ", so Google reads it and other robots drop it";
             witnesses.attach(diagnostic, &divergence);
         }

@@ -1,4 +1,5 @@
 use crate::diagnostic::{Applicability, Edit};
+use crate::dialect::covers_every_path;
 use crate::model::LineEnding;
 use crate::rules::{Context, Findings};
 
@@ -21,15 +22,20 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             _ => cx.slice(line.ending_span),
         };
         let replacement = paths.join(&format!("{ending}{name}: "));
-        out.report(
-            field.value,
-            format!("{} paths on one line; robots read `{value}` as a single path, which no URL matches", paths.len()),
-        )
-        .help(format!("write one `{name}:` line per path"))
-        .fix(
-            Applicability::Unsafe,
-            format!("Split into {} `{name}` lines", paths.len()),
-            vec![Edit::replace(field.value, replacement)],
-        );
+        let diagnostic = out
+            .report(
+                field.value,
+                format!("{} paths on one line; robots read `{value}` as a single path, which no URL matches", paths.len()),
+            )
+            .help(format!("write one `{name}:` line per path"));
+        // `Disallow: / *&o= *` split would shut robots out of the whole site: whoever wrote
+        // it meant something narrower, which a fix cannot guess.
+        if !paths.iter().any(|path| covers_every_path(path)) {
+            diagnostic.fix(
+                Applicability::Unsafe,
+                format!("Split into {} `{name}` lines", paths.len()),
+                vec![Edit::replace(field.value, replacement)],
+            );
+        }
     }
 }

@@ -1,7 +1,7 @@
 use std::borrow::Cow;
 
 use crate::diagnostic::{Applicability, Edit};
-use crate::dialect::path_and_query;
+use crate::dialect::{covers_every_path, path_and_query};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
@@ -11,23 +11,30 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         if value.is_empty() || value.starts_with(['/', '*']) {
             continue;
         }
-        let (message, replacement) = match url_path(value) {
+        let (message, help, replacement) = match url_path(value) {
             Some(path) => (
                 format!("`{value}` is a full URL; robots compare rules with the URL's path only, so it never matches"),
+                "a robots.txt speaks for its own host only: for a URL of this site write its path from the root, \
+                 starting with `/`; a rule for another host belongs in that host's robots.txt",
                 path,
             ),
             None => (
                 format!("`{value}` does not start with `/`; every URL path does, so this rule never matches by prefix"),
+                "write the path from the root of the site, starting with `/`",
                 format!("/{value}"),
             ),
         };
-        out.report(field.value, message)
-            .help("write the path from the root of the site, starting with `/`")
-            .fix(
+        let diagnostic = out.report(field.value, message).help(help);
+        // The root of a URL (often another host's) would become `/`: the line that matched
+        // nothing would shut robots out of the whole site. A value with spaces in it is
+        // rarely a path (`Allow: Sitemap: https://…`): a `/` in front would not make it one.
+        if !covers_every_path(&replacement) && !value.contains(char::is_whitespace) {
+            diagnostic.fix(
                 Applicability::Unsafe,
                 format!("Replace with `{replacement}`"),
                 vec![Edit::replace(field.value, replacement)],
             );
+        }
     }
 }
 

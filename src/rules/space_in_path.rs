@@ -10,18 +10,20 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
         }
         let parts: Vec<&str> = value.split_ascii_whitespace().collect();
         let path_like = parts.iter().filter(|part| part.starts_with(['/', '*'])).count();
-        if parts.len() < 2 || path_like >= 2 {
+        // A value that does not start as a path (`Sitemap: https://…` after `Allow:`) is
+        // path-not-absolute's: encoding its spaces would not make it a path.
+        if parts.len() < 2 || path_like >= 2 || !parts[0].starts_with(['/', '*']) {
             continue;
         }
         let encoded = parts.join("%20");
         out.report(
             field.value,
-            format!("`{value}` has spaces in it; URLs carry a space as `%20`, so no URL matches this path"),
+            format!(
+                "`{value}` has spaces in it, which URLs carry as `%20`: robots disagree on what it matches (Google's \
+                 parser compares it byte for byte and matches no URL, others encode the space or end the path at it)"
+            ),
         )
-        .help(format!(
-            "robots that follow the draft stop the path at the first space; RFC 9309 robots compare it literally. \
-                 Write `{encoded}`"
-        ))
+        .help(format!("write `{encoded}`, which every robot reads the same way"))
         .fix(
             Applicability::Safe,
             format!("Replace the spaces with `%20`: `{encoded}`"),
