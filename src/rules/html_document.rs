@@ -5,13 +5,24 @@ use crate::rules::{Context, Findings};
 const LINES_TO_SCAN: usize = 20;
 
 pub fn check(cx: &Context<'_>, out: &mut Findings) {
-    // HTML comments are skipped like `#` ones: real robots.txt files open with a
-    // version-control header in `<!-- … -->` (uspto.gov's does), and caching plugins append one.
+    // HTML comments are skipped like `#` ones, over as many lines as they run: real
+    // robots.txt files open with a version-control header in `<!-- … -->` (uspto.gov's
+    // does), and caching plugins append one.
+    let mut in_html_comment = false;
     let mut content_lines = cx
         .lines()
         .iter()
         .filter(|line| {
-            !matches!(line.kind, LineKind::Blank | LineKind::Comment) && !cx.slice(line.span).trim_start().starts_with("<!--")
+            let text = cx.slice(line.span).trim_start();
+            if let Some(after_opening) = text.strip_prefix("<!--").filter(|_| !in_html_comment) {
+                in_html_comment = !after_opening.contains("-->");
+                return false;
+            }
+            if in_html_comment {
+                in_html_comment = !text.contains("-->");
+                return false;
+            }
+            !matches!(line.kind, LineKind::Blank | LineKind::Comment)
         })
         .take(LINES_TO_SCAN);
     // A file that opens with a tag is markup; further down only document-level tags count,
