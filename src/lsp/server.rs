@@ -338,7 +338,7 @@ impl<W: Write> Server<W> {
     }
 
     fn notify<N: LspNotification>(&mut self, params: N::Params) -> io::Result<()> {
-        self.send(Notification::new(N::METHOD.into(), params))
+        transport::write_notification(&mut self.output, N::METHOD, &params)
     }
 
     fn send(&mut self, message: impl Into<Message>) -> io::Result<()> {

@@ -7,6 +7,7 @@
 use std::io::{self, BufRead, Read, Write};
 
 use lsp_server::{ErrorCode, Message};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 /// The largest message body read into memory. A longer one is skipped and reported: a
@@ -101,6 +102,23 @@ pub fn write(output: &mut impl Write, message: &Message) -> io::Result<()> {
     message.write(output)
 }
 
+/// Writes a notification in a frame and flushes it, serialising `params` straight to bytes.
+/// `lsp_server::Notification` holds its params as a `serde_json::Value`: for a
+/// publishDiagnostics of thousands of findings, building and dropping that tree of maps took
+/// about a third of the time from didChange to the last byte published.
+pub fn write_notification(output: &mut impl Write, method: &str, params: &impl Serialize) -> io::Result<()> {
+    #[derive(Serialize)]
+    struct Notification<'a, P> {
+        jsonrpc: &'static str,
+        method: &'a str,
+        params: &'a P,
+    }
+    let body = serde_json::to_vec(&Notification { jsonrpc: "2.0", method, params })?;
+    write!(output, "Content-Length: {}\r\n\r\n", body.len())?;
+    output.write_all(&body)?;
+    output.flush()
+}
+
 /// Writes an error response whose id may be null (which lsp-server's types cannot hold).
 pub fn write_error(output: &mut impl Write, id: Value, code: ErrorCode, message: &str) -> io::Result<()> {
     let body = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code as i32, "message": message}}).to_string();
@@ -157,6 +175,24 @@ mod tests {
                 "notification b"
             ]
         );
+    }
+
+    #[test]
+    fn a_written_notification_reads_back_as_the_same_message() {
+        let mut written = Vec::new();
+        let params = json!({"uri": "file:///robots.txt", "diagnostics": [{"message": "a \"quoted\" é"}]});
+        write_notification(&mut written, "textDocument/publishDiagnostics", &params).expect("writing to memory");
+        let text = String::from_utf8(written.clone()).expect("UTF-8");
+        assert!(
+            text.starts_with(&format!("Content-Length: {}\r\n\r\n", text.split("\r\n\r\n").nth(1).map_or(0, str::len)))
+        );
+        match read(&mut io::Cursor::new(written)) {
+            Ok(Some(Incoming::Message(Message::Notification(notification)))) => {
+                assert_eq!(notification.method, "textDocument/publishDiagnostics");
+                assert_eq!(notification.params, params);
+            }
+            other => panic!("not the notification written: {other:?}"),
+        }
     }
 
     #[test]

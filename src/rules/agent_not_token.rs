@@ -3,7 +3,7 @@ use crate::model::Span;
 use crate::rules::{Context, Findings};
 use crate::text::first_non_token_char;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.agent_lines() {
         let value = cx.slice(field.value);
         let Some((at, c)) = first_non_token_char(value) else { continue };

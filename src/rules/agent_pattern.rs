@@ -1,7 +1,7 @@
 use crate::model::Span;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.agent_lines() {
         let value = cx.slice(field.value);
         if value == "*" {

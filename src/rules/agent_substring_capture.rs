@@ -1,6 +1,6 @@
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let (captures, unreachable) = (cx.agent_captures(), cx.unreachable_records());
     let lines = cx.lines();
     let value_of = |line: usize| lines[line].field().map_or("", |field| cx.slice(field.value));

@@ -4,7 +4,7 @@ use crate::model::{Directive, Field, LineIndex, Span};
 use crate::rules::{Context, Findings};
 use crate::text::{abbreviate, PrefixChains};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     for record in &cx.doc.records {
         let rules: Vec<(LineIndex, &Field)> =
@@ -38,7 +38,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
 }
 
 /// An Allow line that 1994 robots skip while the Disallow path `disallow` keeps them out.
-fn report(cx: &Context<'_>, out: &mut Findings, field: &Field, disallow: Span) {
+fn report(cx: &Context<'_, '_>, out: &mut Findings, field: &Field, disallow: Span) {
     let value = cx.slice(field.value);
     let prefix = abbreviate(cx.slice(disallow), 60);
     let path = abbreviate(value, 60);

@@ -4,7 +4,7 @@ use crate::rules::{Context, Findings};
 /// Characters examined at the start of the file.
 const SAMPLE_CHARS: usize = 4096;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(Verdict { at, c, suspicious, total }) = verdict(cx.text) else { return };
     out.report(
         Span::new(at, at + c.len_utf8()),

@@ -3,7 +3,7 @@ use crate::model::{Line, Record, Span};
 use crate::rules::{Context, Findings};
 
 /// Allow/Disallow lines cut off from the record above them by blank lines.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     let records = &cx.doc.records;
     let blank_lines_between = |earlier: &Record, later: &Record| -> Vec<&Line> {

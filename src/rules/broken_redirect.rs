@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 
 /// Redirects that never reach a robots.txt: a loop, too many hops, or a 3xx that cannot be
 /// followed. What robots do then depends on the dialect, and none of them reads the rules.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let Ending::BrokenRedirect { url, status, problem } = &fetch.ending else { return };
     let endless = format!(

@@ -2,7 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::witness::LOST_FIRST_LINE;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(bom) = cx.doc.bom else { return };
     let diagnostic = out
         .report(bom, "the file starts with a UTF-8 byte-order mark")

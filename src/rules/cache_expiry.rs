@@ -5,7 +5,7 @@ use crate::rules::{Context, Findings};
 /// draft's 7 days against RFC 9309's 24 hours), or a lifetime longer than 24 hours. A
 /// lifetime of at most 24 hours is honoured alike and not reported; headers that forbid
 /// caching are `caching-disabled`'s.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let Some(response) = fetch.robots_txt() else { return };
     let rfc9309 = "RFC 9309 robots after at most 24 hours (§2.4)";

@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 
 /// Headers that forbid keeping robots.txt, or make every copy stale at once: a robot that
 /// honours them asks for robots.txt before every visit.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let Some(response) = fetch.robots_txt() else { return };
     let what = match Freshness::of(&response.headers) {

@@ -10,7 +10,7 @@ const MOST_SECONDS: f64 = 60.0;
 const WHO: &str = "Crawl-delay is no standard field: Bing and some other crawlers honour it, \
                    Google ignores it entirely, and Yandex has ignored it since 2018";
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for line in cx.lines() {
         let Some(field) = line.field().filter(|field| field.is(Directive::CrawlDelay)) else { continue };
         let value = cx.slice(field.value);

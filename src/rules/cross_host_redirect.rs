@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 
 /// robots.txt for one host served from another: the rules still apply to the host robots
 /// asked about, which is easy to forget when the other host's file changes.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     if matches!(fetch.ending, Ending::BrokenRedirect { .. }) {
         return;

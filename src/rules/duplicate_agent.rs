@@ -1,7 +1,7 @@
 use crate::dialect::witness::robot_of_value;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let (captures, unreachable) = (cx.agent_captures(), cx.unreachable_records());
     let witnesses = cx.witnesses();
     for capture in

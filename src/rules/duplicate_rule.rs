@@ -6,7 +6,7 @@ use crate::rules::{Context, Findings};
 
 /// A rule repeated in its record, or a Disallow after an Allow for the very same path, which
 /// the Allow beats for every robot (first match for the draft, a tie Allow wins for RFC 9309).
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     for record in cx.doc.agent_records() {
         let mut first_seen = HashMap::new();

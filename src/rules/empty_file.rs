@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 
 /// A file with no User-agent, Allow or Disallow line (misspelt ones count, since Google
 /// reads them): nothing in it restricts any robot.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     let mut first_field: Option<Span> = None;
     let mut names: Vec<&str> = Vec::new();

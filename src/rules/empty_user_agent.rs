@@ -1,6 +1,6 @@
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, line, field) in cx.doc.agent_lines() {
         if !field.value.is_empty() {
             continue;

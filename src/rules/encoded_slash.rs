@@ -2,7 +2,7 @@ use crate::model::Span;
 use crate::rules::{Context, Findings};
 use crate::text::abbreviate;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         // In a query string (`?next=%2Fhome`) `%2F` is how the URL is sent, and the rule

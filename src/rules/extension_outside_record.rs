@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 
 /// Extension lines (Sitemap, Crawl-delay, …) standing in no record, or before a record's
 /// first User-agent line.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (index, line) in cx.lines().iter().enumerate() {
         let LineKind::Field(field) = &line.kind else { continue };
         let is_extension = field.directive.is_some_and(|directive| !directive.is_access_rule() && directive != Directive::UserAgent);

@@ -3,7 +3,7 @@ use crate::model::Directive;
 use crate::dialect::witness::LOST_LINE;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let witnesses = cx.witnesses();
     for (index, line) in cx.lines().iter().enumerate() {
         let Some(field) = line.field() else { continue };

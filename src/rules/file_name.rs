@@ -4,7 +4,7 @@ use crate::rules::{Context, Findings};
 /// The only name robots ask for.
 const NAME: &str = "robots.txt";
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(name) = cx.path.and_then(|path| path.file_name()).and_then(|name| name.to_str()) else { return };
     // Other names (`staging-robots.txt`, `robots.txt.bak`) are copies people lint on purpose.
     if name == NAME || !name.eq_ignore_ascii_case(NAME) {

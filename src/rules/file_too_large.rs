@@ -4,7 +4,7 @@ use crate::rules::{Context, Findings};
 /// RFC 9309 §2.5: parsers must read at least 500 KiB, and Google reads no more.
 const PARSE_LIMIT: usize = 500 * 1024;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let truncation = cx.source.truncation;
     // A cut below the limit (a fetch with a small `--max-size`) says nothing about the
     // limit: `response-truncated` reports that cut.

@@ -4,7 +4,7 @@ use crate::text::abbreviate;
 
 /// `Disallow: /page#top`: a `#` right after the path, which every robot reads as the start
 /// of a comment.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, line, field) in cx.doc.access_rules() {
         let Some(comment) = line.comment else { continue };
         if field.value.is_empty() || comment.start != field.value.end {

@@ -4,7 +4,7 @@ use crate::dialect::Dialect;
 use crate::model::{LineIndex, Separator, Span};
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let witnesses = cx.witnesses();
     for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
@@ -46,7 +46,7 @@ const WITNESSED: (Dialect, Dialect) = (Dialect::Rfc9309, Dialect::Draft1996);
 /// A URL on which robolint's RFC 9309 and 1996 matchers really disagree because of the
 /// pattern on `line` (the pattern with each `*` as `x` and `$` dropped). `None` where another rule gives older robots the same answer, or where the line
 /// governs no robot.
-fn witness(cx: &Context<'_>, witnesses: &Witnesses<'_>, line: LineIndex) -> Option<Divergence> {
+fn witness(cx: &Context<'_, '_>, witnesses: &Witnesses<'_>, line: LineIndex) -> Option<Divergence> {
     let field = cx.lines()[line].field()?;
     if !matches!(field.separator, Separator::Colon { .. }) {
         return None;

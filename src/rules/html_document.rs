@@ -4,7 +4,7 @@ use crate::rules::{Context, Findings};
 /// How far into the file an HTML tag still marks the whole file as a web page.
 const LINES_TO_SCAN: usize = 20;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     // HTML comments are skipped like `#` ones, over as many lines as they run: real
     // robots.txt files open with a version-control header in `<!-- … -->` (uspto.gov's
     // does), and caching plugins append one.

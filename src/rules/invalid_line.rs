@@ -1,7 +1,7 @@
 use crate::model::{Directive, LineKind, Separator};
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for line in cx.lines() {
         let is_invalid = match &line.kind {
             LineKind::Invalid => true,

@@ -3,7 +3,7 @@ use crate::model::Span;
 use crate::rules::{Context, Findings};
 use crate::text::invalid_percent_escapes;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         for at in invalid_percent_escapes(value) {

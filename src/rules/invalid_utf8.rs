@@ -2,7 +2,7 @@ use crate::model::Span;
 use crate::rules::{Context, Findings};
 use crate::source::Encoding;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Encoding::InvalidUtf8 { first_invalid_byte } = cx.source.encoding else { return };
     // The text holds U+FFFD (3 bytes) where the invalid bytes were.
     let span = Span::new(first_invalid_byte, (first_invalid_byte + 3).min(cx.text.len()));

@@ -2,7 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::model::{LineKind, Separator};
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     for (index, line) in lines.iter().enumerate() {
         if line.indent.is_empty() || matches!(line.kind, LineKind::Blank | LineKind::Comment) {

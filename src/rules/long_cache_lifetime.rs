@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 
 /// A lifetime longer than the draft's own 7-day default (configurable): a change to the
 /// file may take that long to reach robots that honour it.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let Some(response) = fetch.robots_txt() else { return };
     let Freshness::Lifetime { seconds, because } = Freshness::of(&response.headers) else { return };

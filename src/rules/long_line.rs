@@ -6,7 +6,7 @@ use crate::rules::{Context, Findings};
 /// and a leading byte-order mark not counted) and drops the rest.
 const GOOGLE_KEPT: usize = 2083 * 8 - 1;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for line in cx.lines() {
         let length = line.span.len();
         if length <= GOOGLE_KEPT {

@@ -20,7 +20,7 @@ impl Problem {
     }
 }
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for line in cx.lines() {
         let Some(field) = line.field() else { continue };
         let Some(directive) = field.directive else { continue };

@@ -2,7 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::model::{LineEnding, LineKind};
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     for pair in cx.doc.records.windows(2) {
         let [previous, record] = pair else { continue };

@@ -2,7 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::model::LineEnding;
 use crate::rules::{binary_content, Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     // The CR and LF bytes of a binary file end no lines: binary-content's one finding covers
     // the file, and no fix may rewrite its bytes.
     if binary_content::is_binary(cx.text) {

@@ -112,7 +112,7 @@ registry! {
     unknown_rule_in_suppression => "unknown-rule-in-suppression",
 }
 
-type CheckFn = fn(&Context<'_>, &mut Findings);
+type CheckFn = fn(&Context<'_, '_>, &mut Findings);
 
 struct Entry {
     module: &'static str,
@@ -302,7 +302,7 @@ impl Rule {
         &self.metadata.name
     }
 
-    pub(crate) fn run(&self, cx: &Context<'_>, out: &mut Findings) {
+    pub(crate) fn run(&self, cx: &Context<'_, '_>, out: &mut Findings) {
         (self.check)(cx, out)
     }
 
@@ -355,7 +355,7 @@ pub fn find(code_or_name: &str) -> Option<&'static Rule> {
 }
 
 /// What a rule sees.
-pub struct Context<'a> {
+pub struct Context<'a, 'doc> {
     pub source: &'a Source,
     pub text: &'a str,
     pub doc: &'a Document,
@@ -374,8 +374,10 @@ pub struct Context<'a> {
     /// How the file was fetched, when it came from a URL: what rules of the `http`
     /// category judge. `None` for files and standard input.
     pub fetch: Option<&'a FetchOutcome>,
-    /// What several rules ask of the document, worked out once for all of them.
-    pub shared: &'a Shared<'a>,
+    /// What several rules ask of the document, worked out once for all of them. Its
+    /// lifetime is the document's: it keeps what it works out for the whole lint, while the
+    /// rest of the context changes from rule to rule.
+    pub shared: &'a Shared<'doc>,
 }
 
 /// What several rules ask of the same document, worked out when the first of them asks and
@@ -388,11 +390,19 @@ pub struct Shared<'a> {
     /// Agent lines captured by earlier records, and the records that captures leave
     /// unreachable (ascending).
     captures: OnceCell<(Vec<AgentCapture>, Vec<usize>)>,
+    /// For each agent record, its rules and their plain paths indexed.
+    record_paths: OnceCell<Vec<shadowed_rule::RecordPaths<'a>>>,
 }
 
 impl<'a> Shared<'a> {
     pub(crate) fn new(document: &'a Document, text: &'a str) -> Shared<'a> {
-        Shared { document, text, witnesses: Witnesses::new(document, text), captures: OnceCell::new() }
+        Shared {
+            document,
+            text,
+            witnesses: Witnesses::new(document, text),
+            captures: OnceCell::new(),
+            record_paths: OnceCell::new(),
+        }
     }
 
     pub(crate) fn witnesses(&self) -> &Witnesses<'a> {
@@ -408,7 +418,7 @@ impl<'a> Shared<'a> {
     }
 }
 
-impl<'a> Context<'a> {
+impl<'a, 'doc: 'a> Context<'a, 'doc> {
     pub fn lines(&self) -> &'a [Line] {
         &self.doc.lines
     }
@@ -418,13 +428,25 @@ impl<'a> Context<'a> {
     }
 
     /// The document's witnesses, with the matchers every rule compiled so far.
-    pub fn witnesses(&self) -> &'a Witnesses<'a> {
+    pub fn witnesses(&self) -> &'a Witnesses<'doc> {
         self.shared.witnesses()
     }
 
     /// [`Document::agent_captures`], in file order.
     pub fn agent_captures(&self) -> &'a [AgentCapture] {
         &self.shared.captures().0
+    }
+
+    /// Each agent record's rules with their plain paths indexed, in the order of
+    /// [`Document::agent_records`].
+    fn record_paths(&self) -> &'a [shadowed_rule::RecordPaths<'doc>] {
+        let Shared { document, text, .. } = *self.shared;
+        self.shared.record_paths.get_or_init(|| {
+            document
+                .agent_records()
+                .map(|record| shadowed_rule::RecordPaths::new(record, &document.lines, text))
+                .collect()
+        })
     }
 
     /// [`Document::unreachable_records`] for the agent captures, ascending.

@@ -3,7 +3,7 @@ use crate::dialect::covers_every_path;
 use crate::model::LineEnding;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, line, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         if !value.contains(|c: char| c.is_ascii_whitespace()) {

@@ -3,7 +3,7 @@ use crate::model::Span;
 use crate::rules::{Context, Findings};
 use crate::text::percent_encode_non_ascii;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(first) = value.find(|c: char| !c.is_ascii()) else { continue };

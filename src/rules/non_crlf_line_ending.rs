@@ -2,7 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::model::LineEnding;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let offending: Vec<_> = cx.lines().iter().filter(|line| line.ending != LineEnding::CrLf).collect();
     let Some(first) = offending.first() else { return };
     let edits = offending

@@ -3,7 +3,7 @@ use crate::model::{Directive, Span};
 use crate::rules::{binary_content, Context, Findings};
 use crate::text::abbreviate;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     // A file full of control characters is binary-content's: one finding for the whole file.
     if !cx.text.contains('\0') || binary_content::is_binary(cx.text) {
         return;

@@ -7,7 +7,7 @@ use crate::text::abbreviate;
 /// Allow and Disallow lines in one record whose paths differ only in letter case. Rules of
 /// the same kind are left alone: listing `/Search` and `/search` together is how sites on
 /// servers that ignore case cover both spellings, and real files do it by the hundred.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     for record in &cx.doc.records {
         let paths: Vec<(usize, Directive, &str)> = record
@@ -19,21 +19,21 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
                 (!value.is_empty()).then_some((index, field.directive?, value))
             })
             .collect();
+        // Only an Allow and a Disallow can conflict, and most records have one kind only.
+        let has = |kind: Directive| paths.iter().any(|&(_, directive, _)| directive == kind);
+        if !has(Directive::Allow) || !has(Directive::Disallow) {
+            continue;
+        }
         // Of two paths that differ only in case, one changes when lower-cased. Most records
         // have no such path, and then nothing is kept per path.
-        let cased: HashSet<String> = paths
-            .iter()
-            .filter_map(|&(_, _, value)| {
-                let lower = value.to_lowercase();
-                (lower != value).then_some(lower)
-            })
-            .collect();
+        let cased: HashSet<String> =
+            paths.iter().filter(|&&(_, _, value)| has_upper_case(value)).map(|&(_, _, value)| value.to_lowercase()).collect();
         if cased.is_empty() {
             continue;
         }
         let mut earlier: HashMap<(String, Directive), Spellings<'_>> = HashMap::new();
         for &(index, directive, value) in &paths {
-            let lower = value.to_lowercase();
+            let lower = if has_upper_case(value) { value.to_lowercase() } else { value.to_string() };
             if !cased.contains(&lower) {
                 continue;
             }
@@ -94,6 +94,16 @@ impl<'a> Spellings<'a> {
             .flatten()
             .find(|(_, _, normalized)| normalized != escapes)
             .map(|&(index, value, _)| (index, value))
+    }
+}
+
+/// Whether lower-casing changes `value`: without allocating for the ASCII paths nearly all
+/// files have.
+fn has_upper_case(value: &str) -> bool {
+    if value.is_ascii() {
+        value.bytes().any(|byte| byte.is_ascii_uppercase())
+    } else {
+        value.chars().any(|c| c.to_lowercase().ne(std::iter::once(c)))
     }
 }
 

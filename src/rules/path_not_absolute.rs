@@ -4,7 +4,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::{covers_every_path, path_and_query};
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         // A leading `*` is a wildcard to RFC 9309 robots; glob-pattern explains it.

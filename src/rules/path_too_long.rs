@@ -4,7 +4,7 @@ use crate::rules::{Context, Findings};
 /// Yandex's documented limit on an Allow or Disallow rule, in characters.
 const YANDEX_LIMIT: usize = 1024;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let limit = cx.option_usize("max-length").unwrap_or(YANDEX_LIMIT);
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);

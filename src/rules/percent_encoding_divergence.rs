@@ -10,7 +10,7 @@ use crate::dialect::Dialect;
 use crate::model::{Directive, Separator};
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     let witnesses = cx.witnesses();
     for record in cx.doc.agent_records() {

@@ -1,7 +1,7 @@
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for record in cx.doc.agent_records() {
         let has_disallow = record.rules.iter().any(|&index| cx.lines()[index].directive() == Some(Directive::Disallow));
         if has_disallow {

@@ -1,29 +1,19 @@
 use foldhash::{HashMap, HashMapExt};
 
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::Directive;
-use crate::rules::shadowed_rule::{is_plain_prefix, PlainPaths};
+use crate::model::{Directive, LineIndex};
+use crate::rules::shadowed_rule::{is_plain_prefix, RecordPaths};
 use crate::rules::{Context, Findings};
 
 /// A rule whose every match an earlier, broader rule of the same kind already decides the
 /// same way, in every dialect: nothing of the other kind reaches into the broader rule's paths.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
-    for record in cx.doc.agent_records() {
-        let rules: Vec<(usize, Directive, &str)> = record
-            .governed_rules()
-            .filter_map(|line| {
-                let field = lines[line].field()?;
-                Some((line, field.directive?, cx.slice(field.value)))
-            })
-            .collect();
-        let mut by_kind: HashMap<Directive, KindPaths<'_>> = HashMap::new();
-        for &(_, directive, value) in &rules {
-            by_kind.entry(directive).or_default().add(value);
-        }
-        by_kind.values_mut().for_each(|paths| paths.sorted.sort_unstable());
-        let plain = PlainPaths::new(&rules);
-        for &(line, directive, value) in &rules {
+    for RecordPaths { rules, plain } in cx.record_paths() {
+        // Sorting every path of a large record costs more than the rest of the rule, and most
+        // records have no rule with a broader one above it: sorted when first asked for.
+        let mut by_kind: Option<HashMap<Directive, KindPaths<'_>>> = None;
+        for &(line, directive, value) in rules {
             if !is_plain_prefix(value) {
                 continue;
             }
@@ -31,6 +21,7 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
             let Some((broader_line, broader_value)) = broader else { continue };
             // A rule of the other kind reaching into the broader rule's paths could make the
             // narrower one matter to longest-match robots.
+            let by_kind = by_kind.get_or_insert_with(|| KindPaths::by_kind(rules));
             let interplay = by_kind.iter().any(|(kind, paths)| *kind != directive && paths.reach_into(broader_value));
             if interplay {
                 continue;
@@ -60,9 +51,15 @@ struct KindPaths<'a> {
 }
 
 impl<'a> KindPaths<'a> {
-    fn add(&mut self, value: &'a str) {
-        self.wildcard |= value.contains(['*', '$']);
-        self.sorted.push(value);
+    fn by_kind(rules: &[(LineIndex, Directive, &'a str)]) -> HashMap<Directive, KindPaths<'a>> {
+        let mut by_kind: HashMap<Directive, KindPaths<'a>> = HashMap::new();
+        for &(_, directive, value) in rules {
+            let paths = by_kind.entry(directive).or_default();
+            paths.wildcard |= value.contains(['*', '$']);
+            paths.sorted.push(value);
+        }
+        by_kind.values_mut().for_each(|paths| paths.sorted.sort_unstable());
+        by_kind
     }
 
     /// Whether one of the paths starts with `prefix`, or may match anything with a wildcard.

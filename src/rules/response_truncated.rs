@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 
 /// robolint stopped reading a body at its size cap (`--max-size`): what follows was not
 /// linted. (Whether robots read that far is `file-too-large`'s finding.)
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let Some(response) = fetch.robots_txt().filter(|response| response.body.was_cut()) else { return };
     let kept = cx.source.truncation.map_or(cx.text.len(), |truncation| truncation.kept_bytes);

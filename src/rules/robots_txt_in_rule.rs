@@ -2,7 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (index, line, field) in cx.doc.access_rules() {
         // `/robots.txt.bak` is another file; only the URL itself (or its end-anchored or
         // query form) is what the draft forbids.

@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 /// 404 and the other 4xx answers that mean "no robots.txt here": robots may crawl
 /// everything. 401 and 403 are `robots-txt-forbidden`'s, 429 `robots-txt-unreachable`'s,
 /// because some robots read them differently.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let Some(response) = fetch.response().filter(|response| is_not_found(response.status)) else { return };
     let who = if response.status == 404 {

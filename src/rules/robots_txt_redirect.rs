@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 
 /// robots.txt reached through redirects: every robot pays a request per hop, and the chain
 /// is worth seeing. Chains that lead nowhere are `broken-redirect`'s.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     if fetch.redirects.is_empty() || matches!(fetch.ending, Ending::BrokenRedirect { .. }) {
         return;

@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 
 /// No usable answer: a server error (5xx), 429 Too Many Requests, a status no standard
 /// defines, or no HTTP answer at all. Robots then keep away from the whole site.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let what = match &fetch.ending {
         Ending::Failed { url, failure } => format!("GET {url} failed: {} ({})", failure.kind.describe(), failure.detail),

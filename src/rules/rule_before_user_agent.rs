@@ -1,7 +1,7 @@
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     // A misspelt User-agent line above is the usual cause: most robots skip it.
     let misspelt_agent = lines.iter().find(|line| {

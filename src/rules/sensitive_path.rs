@@ -2,7 +2,7 @@ use crate::model::Span;
 use crate::rules::{Context, Findings};
 use crate::text::abbreviate;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let sensitive = cx.option_strings("paths");
     let could_match = second_octet_filter(&sensitive);
     for (_, _, field) in cx.doc.access_rules() {

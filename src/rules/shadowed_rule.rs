@@ -2,25 +2,17 @@ use foldhash::{HashMap, HashMapExt};
 
 use crate::dialect::witness::MATCH_ORDER;
 use crate::dialect::Dialect;
-use crate::model::{Directive, LineIndex};
+use crate::model::{Directive, Line, LineIndex, Record};
 use crate::rules::{Context, Findings};
 use crate::text::PrefixChains;
 
 /// A rule that an earlier rule of the other kind always matches first: robots that take the
 /// first match (the 1996 draft) never reach it; robots that take the longest (RFC 9309) do.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     let witnesses = cx.witnesses();
-    for record in cx.doc.agent_records() {
-        let rules: Vec<(usize, Directive, &str)> = record
-            .governed_rules()
-            .filter_map(|line| {
-                let field = lines[line].field()?;
-                Some((line, field.directive?, cx.slice(field.value)))
-            })
-            .collect();
-        let plain = PlainPaths::new(&rules);
-        for &(line, directive, value) in &rules {
+    for (record, RecordPaths { rules, plain }) in cx.doc.agent_records().zip(cx.record_paths()) {
+        for &(line, directive, value) in rules {
             if !is_plain_prefix(value) {
                 continue;
             }
@@ -59,6 +51,29 @@ pub fn check(cx: &Context<'_>, out: &mut Findings) {
 /// it matches".
 pub(super) fn is_plain_prefix(value: &str) -> bool {
     !value.is_empty() && !value.contains(['*', '$', '%'])
+}
+
+/// An agent record's Allow and Disallow lines (those after its first User-agent line) and
+/// its plain paths indexed: what the rules comparing a record's paths with each other
+/// (shadowed-rule, redundant-rule) share, built once per document (`Context::record_paths`).
+pub(super) struct RecordPaths<'a> {
+    /// Line, kind and path of each rule, in file order.
+    pub rules: Vec<(LineIndex, Directive, &'a str)>,
+    pub plain: PlainPaths<'a>,
+}
+
+impl<'a> RecordPaths<'a> {
+    pub(super) fn new(record: &Record, lines: &[Line], text: &'a str) -> RecordPaths<'a> {
+        let rules: Vec<(LineIndex, Directive, &str)> = record
+            .governed_rules()
+            .filter_map(|line| {
+                let field = lines[line].field()?;
+                Some((line, field.directive?, field.value.text(text)))
+            })
+            .collect();
+        let plain = PlainPaths::new(&rules);
+        RecordPaths { rules, plain }
+    }
 }
 
 /// A record's plain Allow and Disallow paths, each with the first line of each kind that has

@@ -7,7 +7,7 @@ const HELP: &str = "Google and the sitemaps.org protocol read a Sitemap line onl
                     as `https://www.example.com/sitemap.xml`; RFC 9309 leaves such other records to each crawler, \
                     and crawlers that cannot resolve the value skip the line";
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for line in cx.lines() {
         let Some(field) = line.field().filter(|field| field.is(Directive::Sitemap)) else { continue };
         let value = cx.slice(field.value);

@@ -2,7 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::model::Separator;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for line in cx.lines() {
         let Some(field) = line.field() else { continue };
         let Separator::Colon { space_before, .. } = field.separator else { continue };

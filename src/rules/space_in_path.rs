@@ -2,7 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::rules::{Context, Findings};
 
 /// A path with spaces in it that is not a list of paths (multiple-paths reports those).
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         if !value.contains(|c: char| c.is_ascii_whitespace()) {

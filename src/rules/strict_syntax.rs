@@ -2,7 +2,7 @@ use crate::model::{Span, StrictFailure, StructureProblem};
 use crate::rules::{Context, Findings};
 
 /// Reports what the draft's grammar rejects and no other rule has explained.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let explained = Explanations::new(cx.strict_explanations);
     for line in cx.lines() {
         let Some(failure) = &line.strict_failure else { continue };

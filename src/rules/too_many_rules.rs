@@ -1,6 +1,6 @@
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let limit = cx.option_usize("max-rules").unwrap_or(usize::MAX);
     let total = cx.doc.access_rules().count();
     let Some((_, first_over, _)) = cx.doc.access_rules().nth(limit) else { return };

@@ -4,7 +4,7 @@ use crate::rules::{Context, Findings};
 
 /// Only where the draft rejects it: after a User-agent, Allow or Disallow value with no
 /// comment. Extension values, comments and blank lines may end in whitespace.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for line in cx.lines() {
         let draft_field = matches!(line.directive(), Some(Directive::UserAgent | Directive::Allow | Directive::Disallow));
         // `Disallow:   ` is fine: the whitespace is the `*space` after the colon.

@@ -3,7 +3,7 @@ use crate::rules::{Context, Findings};
 
 /// A body robolint could not decode: a content coding it did not ask for, or compressed
 /// data that is corrupt. Robots that cannot decode it either read noise or nothing.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let Some(response) = fetch.robots_txt() else { return };
     let body = &response.body;

@@ -1,7 +1,7 @@
 use crate::model::{Directive, Separator};
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for line in cx.lines() {
         let Some(field) = line.field() else { continue };
         let name = cx.slice(field.name);

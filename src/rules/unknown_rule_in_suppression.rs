@@ -1,6 +1,6 @@
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let help = "use a rule's name or code as `robolint rules` lists them, e.g. `# robolint: disable=glob-pattern`";
     for suppression in cx.suppressions {
         if suppression.names.is_empty() {

@@ -1,6 +1,6 @@
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let captures = cx.agent_captures();
     let lines = cx.lines();
     for &record_index in cx.unreachable_records() {

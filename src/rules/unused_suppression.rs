@@ -1,7 +1,7 @@
 use crate::rules::{Context, Findings};
 use crate::suppression::Scope;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for suppression in cx.suppressions {
         for named in &suppression.names {
             let Some(rule) = named.rule else { continue };

@@ -2,7 +2,7 @@ use crate::model::Span;
 use crate::rules::{Context, Findings};
 use crate::source::Encoding;
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Encoding::Utf16 { little_endian, with_bom } = cx.source.encoding else { return };
     let order = if little_endian { "little-endian" } else { "big-endian" };
     let mark = if with_bom { "with" } else { "without" };

@@ -1,7 +1,7 @@
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     for record in cx.doc.agent_records() {
         let is_star = |line: usize| lines[line].field().is_some_and(|field| cx.slice(field.value) == "*");

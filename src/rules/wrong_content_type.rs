@@ -2,7 +2,7 @@ use crate::rules::{Context, Findings};
 
 /// robots.txt served as something other than `text/plain`. An HTML body is also reported
 /// by `html-document`, which reads the body itself.
-pub fn check(cx: &Context<'_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let Some(response) = fetch.robots_txt() else { return };
     let served_as = match response.headers.media_type() {
