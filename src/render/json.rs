@@ -2,6 +2,7 @@
 //! tools parse one document. Its schema is documented in docs/json-format.md; a change that
 //! could break a reader raises [`VERSION`].
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use lsp_types::Range;
@@ -110,7 +111,7 @@ struct Finding {
     #[serde(flatten)]
     place: Place,
     labels: Vec<LabelOut>,
-    help: Option<String>,
+    help: Option<Cow<'static, str>>,
     affects: Vec<&'static str>,
     fix: Option<FixOut>,
     witness: Option<WitnessOut>,

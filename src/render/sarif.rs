@@ -2,6 +2,7 @@
 //! GitHub code scanning uploads. Columns are UTF-16 code units (`columnKind`), counted by the
 //! same mapper as the language server's.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -327,7 +328,7 @@ struct Content {
 #[derive(Debug, Serialize)]
 struct ResultProperties {
     #[serde(skip_serializing_if = "Option::is_none")]
-    help: Option<String>,
+    help: Option<Cow<'static, str>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     affects: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
