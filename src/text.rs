@@ -75,10 +75,19 @@ pub struct PrefixChains<'a> {
 }
 
 impl<'a> PrefixChains<'a> {
-    pub fn new(strings: impl IntoIterator<Item = &'a str>) -> PrefixChains<'a> {
-        let mut members: Vec<&'a str> = strings.into_iter().collect();
-        members.sort_unstable();
-        members.dedup();
+    /// The set, and for each string given (in the order given) its index among the members,
+    /// so that no caller has to search for a string it gave.
+    pub fn indexing(strings: impl IntoIterator<Item = &'a str>) -> (PrefixChains<'a>, Vec<usize>) {
+        let mut given: Vec<(&'a str, usize)> = strings.into_iter().zip(0..).collect();
+        given.sort_unstable();
+        let mut members: Vec<&'a str> = Vec::with_capacity(given.len());
+        let mut member_of = vec![0; given.len()];
+        for (string, position) in given {
+            if members.last() != Some(&string) {
+                members.push(string);
+            }
+            member_of[position] = members.len() - 1;
+        }
         // In sorted order, every string between a prefix and a string it begins also starts
         // with that prefix: a stack of the prefixes of the current string, each popped once,
         // holds the longest prefix on top.
@@ -91,12 +100,7 @@ impl<'a> PrefixChains<'a> {
             parent.push(stack.last().copied());
             stack.push(index);
         }
-        PrefixChains { members, parent }
-    }
-
-    /// The index of `string` among the members.
-    pub fn find(&self, string: &str) -> Option<usize> {
-        self.members.binary_search(&string).ok()
+        (PrefixChains { members, parent }, member_of)
     }
 
     pub fn member(&self, index: usize) -> &'a str {
@@ -161,17 +165,19 @@ mod tests {
     #[test]
     fn prefix_chains_list_the_members_that_begin_each_member() {
         let long = format!("/a{}", "x".repeat(100_000));
-        let chains = PrefixChains::new(["/a/b", "/a", "/a", "/ab", "/c", "/é", "/éa", "", long.as_str()]);
-        let chain = |member: &str| {
-            let index = chains.find(member).expect("a member");
-            chains.chain(index).map(|index| chains.member(index)).collect::<Vec<_>>()
-        };
-        assert_eq!(chain("/a/b"), ["/a/b", "/a", ""]);
-        assert_eq!(chain("/ab"), ["/ab", "/a", ""]);
-        assert_eq!(chain("/c"), ["/c", ""]);
-        assert_eq!(chain("/éa"), ["/éa", "/é", ""]);
-        assert_eq!(chain(&long), [long.as_str(), "/a", ""]);
-        assert_eq!(chains.find("/b"), None);
+        let given = ["/a/b", "/a", "/a", "/ab", "/c", "/é", "/éa", "", long.as_str()];
+        let (chains, member_of) = PrefixChains::indexing(given);
+        let chain =
+            |position: usize| chains.chain(member_of[position]).map(|index| chains.member(index)).collect::<Vec<_>>();
+        assert_eq!(chain(0), ["/a/b", "/a", ""]);
+        assert_eq!(chain(3), ["/ab", "/a", ""]);
+        assert_eq!(chain(4), ["/c", ""]);
+        assert_eq!(chain(6), ["/éa", "/é", ""]);
+        assert_eq!(chain(8), [long.as_str(), "/a", ""]);
+        assert_eq!(member_of[1], member_of[2], "a string given twice is one member");
+        for (position, string) in given.iter().enumerate() {
+            assert_eq!(chains.member(member_of[position]), *string);
+        }
     }
 
     #[test]

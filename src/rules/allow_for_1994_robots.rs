@@ -13,21 +13,20 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         if of_kind(Directive::Allow).next().is_none() {
             continue;
         }
-        let chains = PrefixChains::new(rules.iter().map(|(_, field)| cx.slice(field.value)));
+        let (chains, member_of) = PrefixChains::indexing(rules.iter().map(|(_, field)| cx.slice(field.value)));
+        let of_kind_with_member =
+            |directive| rules.iter().zip(member_of.iter().copied()).filter(move |((_, field), _)| field.is(directive));
         // For each path, the first Disallow line with it.
         let mut first_disallow: HashMap<usize, LineIndex> = HashMap::new();
-        for &(index, field) in of_kind(Directive::Disallow) {
-            let path = cx.slice(field.value);
-            if let Some(member) = chains.find(path).filter(|_| !path.is_empty()) {
+        for (&(index, field), member) in of_kind_with_member(Directive::Disallow) {
+            if !field.value.is_empty() {
                 first_disallow.entry(member).or_insert(index);
             }
         }
-        for &(_, field) in of_kind(Directive::Allow) {
+        for (&(_, field), member) in of_kind_with_member(Directive::Allow) {
             // 1994 robots disallow every URL that starts with a Disallow value, literally; the
             // first such line in the record is the one to show.
-            let covering = chains.find(cx.slice(field.value)).and_then(|member| {
-                chains.chain(member).filter_map(|prefix| first_disallow.get(&prefix).copied()).min()
-            });
+            let covering = chains.chain(member).filter_map(|prefix| first_disallow.get(&prefix).copied()).min();
             // Where no Disallow covers the path, skipping the Allow line changes nothing for
             // those robots, and there is nothing to report.
             if let Some(disallow) = covering.and_then(|index| lines[index].field()) {

@@ -13,11 +13,11 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         // Sorting every path of a large record costs more than the rest of the rule, and most
         // records have no rule with a broader one above it: sorted when first asked for.
         let mut by_kind: Option<HashMap<Directive, KindPaths<'_>>> = None;
-        for &(line, directive, value) in rules {
+        for (rule, &(line, directive, value)) in rules.iter().enumerate() {
             if !is_plain_prefix(value) {
                 continue;
             }
-            let broader = plain.shortest_earlier_prefix(value, directive, line, false);
+            let broader = plain.shortest_earlier_prefix(rule, directive, line, false);
             let Some((broader_line, broader_value)) = broader else { continue };
             // A rule of the other kind reaching into the broader rule's paths could make the
             // narrower one matter to longest-match robots.

@@ -12,7 +12,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     let witnesses = cx.witnesses();
     for (record, RecordPaths { rules, plain }) in cx.doc.agent_records().zip(cx.record_paths()) {
-        for &(line, directive, value) in rules {
+        for (rule, &(line, directive, value)) in rules.iter().enumerate() {
             if !is_plain_prefix(value) {
                 continue;
             }
@@ -21,7 +21,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             // A Disallow for the same path shadows an Allow under first match, while RFC 9309
             // lets the Allow win the tie; the reverse order is duplicate-rule's (dead for all).
             let same_path = directive == Directive::Allow;
-            let shadow = plain.shortest_earlier_prefix(value, other, line, same_path);
+            let shadow = plain.shortest_earlier_prefix(rule, other, line, same_path);
             let Some((shadow_line, shadow_value)) = shadow else { continue };
             let (name, other_name) = (directive.canonical_name(), other.canonical_name());
             let diagnostic = out.report(
@@ -80,33 +80,36 @@ impl<'a> RecordPaths<'a> {
 /// it, and which of them begin which.
 pub(super) struct PlainPaths<'a> {
     chains: PrefixChains<'a>,
+    /// For each of the record's rules, its path's member in `chains` when the path is plain.
+    member_of_rule: Vec<Option<usize>>,
     first_line: HashMap<(usize, Directive), LineIndex>,
 }
 
 impl<'a> PlainPaths<'a> {
     /// From a record's rules in file order; only plain paths count.
     pub(super) fn new(rules: &[(LineIndex, Directive, &'a str)]) -> PlainPaths<'a> {
-        let plain = || rules.iter().filter(|&&(_, _, value)| is_plain_prefix(value));
-        let chains = PrefixChains::new(plain().map(|&(_, _, value)| value));
+        let plain = || rules.iter().enumerate().filter(|(_, &(_, _, value))| is_plain_prefix(value));
+        let (chains, members) = PrefixChains::indexing(plain().map(|(_, &(_, _, value))| value));
+        let mut member_of_rule = vec![None; rules.len()];
         let mut first_line = HashMap::new();
-        for &(line, directive, value) in plain() {
-            if let Some(member) = chains.find(value) {
-                first_line.entry((member, directive)).or_insert(line);
-            }
+        for ((rule, &(line, directive, _)), member) in plain().zip(members) {
+            member_of_rule[rule] = Some(member);
+            first_line.entry((member, directive)).or_insert(line);
         }
-        PlainPaths { chains, first_line }
+        PlainPaths { chains, member_of_rule, first_line }
     }
 
-    /// The shortest path of `kind` written above line `before` that `value` (one of the
-    /// paths) starts with, `value` itself counting only when `itself` says so; with the line.
+    /// The shortest path of `kind` written above line `before` that the path of the
+    /// record's rule number `rule` starts with, that path itself counting only when `itself`
+    /// says so; with the line. `None` for a rule whose path is not plain.
     pub(super) fn shortest_earlier_prefix(
         &self,
-        value: &str,
+        rule: usize,
         kind: Directive,
         before: LineIndex,
         itself: bool,
     ) -> Option<(LineIndex, &'a str)> {
-        let member = self.chains.find(value)?;
+        let member = self.member_of_rule.get(rule).copied().flatten()?;
         self.chains
             .chain(member)
             .filter(|&prefix| itself || prefix != member)
