@@ -4,13 +4,11 @@ use crate::text::abbreviate;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let sensitive = cx.option_strings("paths");
-    let could_match = second_octet_filter(&sensitive);
+    let by_second_octet = BySecondOctet::new(&sensitive);
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
-        if !could_match(value) {
-            continue;
-        }
-        let Some(prefix) = sensitive.iter().filter(|prefix| matches(value, prefix)).max_by_key(|prefix| prefix.len())
+        let Some(prefix) =
+            by_second_octet.candidates(value).filter(|prefix| matches(value, prefix)).max_by_key(|prefix| prefix.len())
         else {
             continue;
         };
@@ -31,19 +29,30 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     }
 }
 
-/// A quick test that rules out most paths before each prefix is compared: the path's
-/// second octet (ignoring ASCII case) must be some prefix's second octet.
-fn second_octet_filter(prefixes: &[&str]) -> impl Fn(&str) -> bool {
-    let mut second_octets = [false; 256];
-    let short_prefix = prefixes.iter().any(|prefix| prefix.len() == 1);
-    for prefix in prefixes {
-        if let Some(&octet) = prefix.as_bytes().get(1) {
-            second_octets[usize::from(octet.to_ascii_lowercase())] = true;
+/// The prefixes grouped by their second octet (ignoring ASCII case; the first is nearly
+/// always `/`), so that a path is compared only with the few prefixes that could begin it:
+/// every Allow and Disallow line comes through here.
+struct BySecondOctet<'a> {
+    groups: [Vec<&'a str>; 256],
+    /// Prefixes of fewer than two octets, which any path may start with.
+    short: Vec<&'a str>,
+}
+
+impl<'a> BySecondOctet<'a> {
+    fn new(prefixes: &[&'a str]) -> BySecondOctet<'a> {
+        let mut grouped = BySecondOctet { groups: std::array::from_fn(|_| Vec::new()), short: Vec::new() };
+        for &prefix in prefixes {
+            match prefix.as_bytes().get(1) {
+                Some(&octet) => grouped.groups[usize::from(octet.to_ascii_lowercase())].push(prefix),
+                None => grouped.short.push(prefix),
+            }
         }
+        grouped
     }
-    move |value: &str| {
-        short_prefix
-            || value.as_bytes().get(1).is_some_and(|&octet| second_octets[usize::from(octet.to_ascii_lowercase())])
+
+    fn candidates(&self, value: &str) -> impl Iterator<Item = &&'a str> {
+        let group = value.as_bytes().get(1).map_or(&[][..], |&octet| &self.groups[usize::from(octet.to_ascii_lowercase())]);
+        self.short.iter().chain(group)
     }
 }
 
