@@ -22,15 +22,21 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             _ => cx.slice(line.ending_span),
         };
         let replacement = paths.join(&format!("{ending}{name}: "));
+        let words: Vec<&str> = paths.iter().copied().filter(|part| !part.starts_with(['/', '*'])).collect();
+        let help = match words.as_slice() {
+            [] => format!("write one `{name}:` line per path"),
+            words => format!("write one `{name}:` line per path; `{}` is not a path", words.join("`, `")),
+        };
         let diagnostic = out
             .report(
                 field.value,
-                format!("{} paths on one line; robots read `{value}` as a single path, which no URL matches", paths.len()),
+                format!("{path_like} paths on one line; robots read `{value}` as a single path, which no URL matches"),
             )
-            .help(format!("write one `{name}:` line per path"));
-        // `Disallow: / *&o= *` split would shut robots out of the whole site: whoever wrote
-        // it meant something narrower, which a fix cannot guess.
-        if !paths.iter().any(|path| covers_every_path(path)) {
+            .help(help);
+        // Splitting `/a to /b` would write `Disallow: to`; `Disallow: / *&o= *` split would
+        // shut robots out of the whole site. Whoever wrote such a line meant something a fix
+        // cannot guess.
+        if words.is_empty() && !paths.iter().any(|path| covers_every_path(path)) {
             diagnostic.fix(
                 Applicability::Unsafe,
                 format!("Split into {} `{name}` lines", paths.len()),
