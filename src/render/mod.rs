@@ -25,8 +25,9 @@ pub enum Renderer {
 }
 
 impl Renderer {
-    /// Whether the format gathers every input into one document (json, sarif), rather than
-    /// writing each input by itself, which any thread can then do on its own.
+    /// Whether the format makes one document of every input (json, sarif), which only the
+    /// printing thread can write, in order, rather than writing each input by itself, which
+    /// any thread can then do on its own.
     pub fn gathers(&self) -> bool {
         matches!(self, Renderer::Json(_) | Renderer::Sarif(_))
     }
@@ -36,10 +37,7 @@ impl Renderer {
             Renderer::Human { color } => human::write(out, input, *color),
             Renderer::Concise => concise::write(out, input),
             Renderer::Github => github::write(out, input),
-            Renderer::Json(document) => {
-                document.add(input);
-                Ok(())
-            }
+            Renderer::Json(document) => document.add(out, input),
             Renderer::Sarif(log) => {
                 log.add(input);
                 Ok(())
