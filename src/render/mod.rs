@@ -38,10 +38,7 @@ impl Renderer {
             Renderer::Concise => concise::write(out, input),
             Renderer::Github => github::write(out, input),
             Renderer::Json(document) => document.add(out, input),
-            Renderer::Sarif(log) => {
-                log.add(input);
-                Ok(())
-            }
+            Renderer::Sarif(log) => log.add(out, input),
         }
     }
 

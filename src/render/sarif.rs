@@ -18,14 +18,20 @@ use crate::rules::{self, Rule};
 /// The `$id` of the official SARIF 2.1.0 schema.
 const SCHEMA: &str = "https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json";
 
-/// Every result of a run: [`Log::add`] each linted input, then [`Log::finish`].
+/// Every result of a run: [`Log::add`] each linted input, then [`Log::finish`]. Results are
+/// written as each input comes, after the tool and its rules, so memory holds one input's
+/// results at a time (gathered, the protego corpus's 106,000 took 117 MB).
 #[derive(Debug, Default)]
 pub struct Log {
-    results: Vec<SarifResult>,
+    /// Whether the log up to the opening of `results` has been written.
+    opened: bool,
+    /// How many results have been written, so that the next knows to write a comma first.
+    written: usize,
 }
 
 impl Log {
-    pub fn add(&mut self, input: &Linted<'_>) {
+    pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
+        self.open(out)?;
         let text = input.report.source.text.as_str();
         let lines = LineIndex::new(text);
         let uri = artifact_uri(input.name);
@@ -33,8 +39,8 @@ impl Log {
             artifact_location: ArtifactLocation { uri: uri.clone() },
             region: region(&lines, text, span),
         };
-        self.results.extend(input.report.diagnostics.iter().map(|diagnostic| {
-            SarifResult {
+        for diagnostic in &input.report.diagnostics {
+            let result = SarifResult {
                 rule_id: diagnostic.code,
                 rule_index: rules::all().iter().position(|rule| rule.code() == diagnostic.code),
                 level: level(diagnostic.severity),
@@ -68,32 +74,41 @@ impl Log {
                     })
                     .collect(),
                 properties: result_properties(diagnostic),
+            };
+            if self.written > 0 {
+                out.write_all(b",")?;
             }
-        }));
+            serde_json::to_writer(&mut *out, &result).map_err(io::Error::from)?;
+            self.written += 1;
+        }
+        Ok(())
     }
 
-    /// Writes the log, one line of JSON and a line end.
-    pub fn finish(self, out: &mut impl Write) -> io::Result<()> {
+    /// Ends the log; it is one line of JSON and a line end.
+    pub fn finish(mut self, out: &mut impl Write) -> io::Result<()> {
+        self.open(out)?;
+        out.write_all(b"]}]}\n")
+    }
+
+    /// Writes `{"$schema":…,"version":"2.1.0","runs":[{"tool":…,"columnKind":…,"results":[`.
+    fn open(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.opened {
+            return Ok(());
+        }
+        self.opened = true;
         let version = env!("CARGO_PKG_VERSION");
-        let log = SarifLog {
-            schema: SCHEMA,
-            version: "2.1.0",
-            runs: [Run {
-                tool: Tool {
-                    driver: Driver {
-                        name: "robolint",
-                        version,
-                        semantic_version: version,
-                        information_uri: rules::HOME_PAGE,
-                        rules: rules::all().iter().map(descriptor).collect(),
-                    },
-                },
-                column_kind: "utf16CodeUnits",
-                results: self.results,
-            }],
+        let tool = Tool {
+            driver: Driver {
+                name: "robolint",
+                version,
+                semantic_version: version,
+                information_uri: rules::HOME_PAGE,
+                rules: rules::all().iter().map(descriptor).collect(),
+            },
         };
-        serde_json::to_writer(&mut *out, &log).map_err(io::Error::from)?;
-        writeln!(out)
+        write!(out, "{{\"$schema\":\"{SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"tool\":")?;
+        serde_json::to_writer(&mut *out, &tool).map_err(io::Error::from)?;
+        out.write_all(b",\"columnKind\":\"utf16CodeUnits\",\"results\":[")
     }
 }
 
@@ -172,22 +187,6 @@ fn descriptor(rule: &Rule) -> ReportingDescriptor<'_> {
         default_configuration: Configuration { enabled: metadata.default_enabled, level: level(metadata.severity) },
         properties: RuleProperties { tags: [metadata.category.as_str()] },
     }
-}
-
-#[derive(Serialize)]
-struct SarifLog {
-    #[serde(rename = "$schema")]
-    schema: &'static str,
-    version: &'static str,
-    runs: [Run; 1],
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Run {
-    tool: Tool,
-    column_kind: &'static str,
-    results: Vec<SarifResult>,
 }
 
 #[derive(Serialize)]
