@@ -96,12 +96,14 @@ pub struct Diagnostic {
     /// Most rules give the same help every time: kept borrowed, not copied per finding (a
     /// file with 30,000 findings of one rule held 10 MB of the same text).
     pub help: Option<Cow<'static, str>>,
-    pub fix: Option<Fix>,
+    /// Boxed, as the witness is: a diagnostic without them (most) stays small, and a file
+    /// may have tens of thousands of diagnostics.
+    pub fix: Option<Box<Fix>>,
     /// The dialects whose robots the finding matters to, among the site's targets, when
     /// the rule matters to some robots and not others; empty when it is the same for all.
     pub affects: Vec<Dialect>,
     /// For a finding about robots disagreeing: a robot and URL on which they do.
-    pub witness: Option<Witness>,
+    pub witness: Option<Box<Witness>>,
 }
 
 impl Diagnostic {
@@ -121,12 +123,12 @@ impl Diagnostic {
         message: impl Into<String>,
         edits: Vec<Edit>,
     ) -> &mut Diagnostic {
-        self.fix = Some(Fix { message: message.into(), edits, applicability });
+        self.fix = Some(Box::new(Fix { message: message.into(), edits, applicability }));
         self
     }
 
     pub fn witness(&mut self, witness: Witness) -> &mut Diagnostic {
-        self.witness = Some(witness);
+        self.witness = Some(Box::new(witness));
         self
     }
 

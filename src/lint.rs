@@ -181,7 +181,12 @@ fn run_rules(
             if suppressions_applied {
                 suppression::apply(&mut suppressions.clone(), &mut found, document);
             }
-            diagnostics.extend(found);
+            // Often one rule has nearly every finding: the smaller list is appended to the
+            // larger, so those findings are not copied into a second, growing list.
+            if found.len() > diagnostics.len() {
+                std::mem::swap(&mut diagnostics, &mut found);
+            }
+            diagnostics.append(&mut found);
         }
         file_level_only |= not_robots_txt;
     }

@@ -218,7 +218,7 @@ fn surviving_findings(before: &Report, after: &Report, taken: &[&[Edit]], edits:
     let survivors: Vec<String> = before
         .diagnostics
         .iter()
-        .filter(|fixed| fixed.fix.as_ref().is_some_and(was_taken))
+        .filter(|fixed| fixed.fix.as_deref().is_some_and(was_taken))
         .filter(|fixed| {
             after.diagnostics.iter().any(|later| {
                 later.code == fixed.code

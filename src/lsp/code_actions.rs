@@ -48,7 +48,7 @@ fn touches(span: Span, requested: Span) -> bool {
 fn quick_fix(document: &Linted<'_>, diagnostic: &Diagnostic) -> Option<CodeAction> {
     // Spans address the decoded text; only when that is the document are they edits to it.
     let Fix { message, edits, applicability } =
-        diagnostic.fix.as_ref().filter(|_| document.report.source.is_exact())?;
+        diagnostic.fix.as_deref().filter(|_| document.report.source.is_exact())?;
     let title = match applicability {
         Applicability::Safe => message.clone(),
         Applicability::Unsafe => format!("{message} (unsafe: check the result)"),

@@ -167,7 +167,7 @@ struct Claim {
 }
 
 pub(super) fn witness(diagnostic: &Diagnostic) -> Option<WitnessOut> {
-    diagnostic.witness.as_ref().map(|Witness { robot, url, claims }| WitnessOut {
+    diagnostic.witness.as_deref().map(|Witness { robot, url, claims }| WitnessOut {
         robot: robot.clone(),
         url: url.clone(),
         claims: claims.iter().map(|&(dialect, allowed)| Claim { dialect: dialect.name(), allowed }).collect(),
