@@ -326,8 +326,7 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
     let mut unreadable = 0;
     let mut failed = false;
     // Inputs are linted, and for the formats that print each input by itself rendered, on
-    // every core, then printed in order; nothing but the counts (and, for json and sarif,
-    // the findings) outlives an input's output.
+    // every core, then printed in order; nothing but the counts outlives an input's output.
     let work = |job: &Job| {
         let mut outcome = process(args, job, &fetch_options);
         outcome.render_alone(args.format, color);
@@ -486,7 +485,7 @@ impl Outcome {
     /// each input by itself: the printing thread then has only bytes to copy.
     fn render_alone(&mut self, format: Format, color: bool) {
         let mut renderer = format.renderer(color);
-        if renderer.gathers() {
+        if renderer.writes_one_document() {
             return;
         }
         self.result = match std::mem::replace(&mut self.result, Processed::Unreadable) {

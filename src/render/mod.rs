@@ -13,9 +13,9 @@ use crate::diagnostic::Severity;
 use crate::lint::Report;
 
 /// The output of a run, input by input. The text formats write each input as it comes (a
-/// directory streams) and end with the summary line; JSON and SARIF gather every input into
-/// the one document tools read, written at the end. The machine formats (json, sarif,
-/// github) write nothing else to stdout.
+/// directory streams) and end with the summary line; JSON and SARIF write every input into
+/// the one document tools read, opened with the first input and closed at the end. The
+/// machine formats (json, sarif, github) write nothing else to stdout.
 pub enum Renderer {
     Human { color: bool },
     Concise,
@@ -28,7 +28,7 @@ impl Renderer {
     /// Whether the format makes one document of every input (json, sarif), which only the
     /// printing thread can write, in order, rather than writing each input by itself, which
     /// any thread can then do on its own.
-    pub fn gathers(&self) -> bool {
+    pub fn writes_one_document(&self) -> bool {
         matches!(self, Renderer::Json(_) | Renderer::Sarif(_))
     }
 
@@ -42,7 +42,7 @@ impl Renderer {
         }
     }
 
-    /// Ends the run: the summary line, or the gathered document.
+    /// Ends the run: the summary line, or the end of the document.
     pub fn finish(self, out: &mut impl Write, tally: &Tally) -> io::Result<()> {
         match self {
             Renderer::Human { .. } | Renderer::Concise => writeln!(out, "{}", tally.summary()),
