@@ -26,8 +26,24 @@ pub struct Document {
     files: Vec<String>,
     /// Whether `{"version":…,"diagnostics":[` has been written.
     opened: bool,
-    /// How many findings have been written, so that the next knows to write a comma first.
+    findings: ArrayItems,
+}
+
+/// The items of a JSON array written one at a time, with commas between them.
+#[derive(Debug, Default)]
+pub(super) struct ArrayItems {
     written: usize,
+}
+
+impl ArrayItems {
+    pub(super) fn write(&mut self, out: &mut impl Write, item: &impl Serialize) -> io::Result<()> {
+        if self.written > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, item).map_err(io::Error::from)?;
+        self.written += 1;
+        Ok(())
+    }
 }
 
 impl Document {
@@ -63,11 +79,7 @@ impl Document {
                 }),
                 witness: witness(diagnostic),
             };
-            if self.written > 0 {
-                out.write_all(b",")?;
-            }
-            serde_json::to_writer(&mut *out, &finding).map_err(io::Error::from)?;
-            self.written += 1;
+            self.findings.write(out, &finding)?;
         }
         Ok(())
     }

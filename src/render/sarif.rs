@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::json::{witness, WitnessOut};
+use super::json::{witness, ArrayItems, WitnessOut};
 use super::positions::LineIndex;
 use super::Linted;
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
@@ -25,8 +25,7 @@ const SCHEMA: &str = "https://raw.githubusercontent.com/oasis-tcs/sarif-spec/mas
 pub struct Log {
     /// Whether the log up to the opening of `results` has been written.
     opened: bool,
-    /// How many results have been written, so that the next knows to write a comma first.
-    written: usize,
+    results: ArrayItems,
 }
 
 impl Log {
@@ -75,11 +74,7 @@ impl Log {
                     .collect(),
                 properties: result_properties(diagnostic),
             };
-            if self.written > 0 {
-                out.write_all(b",")?;
-            }
-            serde_json::to_writer(&mut *out, &result).map_err(io::Error::from)?;
-            self.written += 1;
+            self.results.write(out, &result)?;
         }
         Ok(())
     }
