@@ -334,32 +334,36 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
     };
     let window = (|job: &Job| job.weight, threads as u64 * AHEAD_BYTES_PER_THREAD);
     robolint::parallel::map_in_order(&jobs, threads, window, work, |outcome| {
-        out.write_all(outcome.diff.as_bytes()).map_err(|error| format!("cannot write output: {error}"))?;
+        out.write_all(outcome.diff.as_bytes()).map_err(cannot_write)?;
         for message in &outcome.messages {
             eprintln!("robolint: {message}");
         }
-        let cannot_write = |error: io::Error| format!("cannot write output: {error}");
-        match outcome.result {
+        let (name, found, fail_on) = match outcome.result {
             Processed::Linted { name, report, fail_on } => {
                 renderer.add(&mut out, &Linted { name: &name, report: &report }).map_err(cannot_write)?;
-                let found = Found::in_report(&report);
-                failed |= fails(args, fail_on, &found);
-                tally.add(&name, &found);
+                (name, Found::in_report(&report), fail_on)
             }
             Processed::Rendered { name, output, found, fail_on } => {
                 out.write_all(&output.map_err(cannot_write)?).map_err(cannot_write)?;
-                failed |= fails(args, fail_on, &found);
-                tally.add(&name, &found);
+                (name, found, fail_on)
             }
-            Processed::Diffed { changed } => failed |= changed,
-            Processed::Unreadable => unreadable += 1,
-        }
+            Processed::Diffed { changed } => {
+                failed |= changed;
+                return Ok(());
+            }
+            Processed::Unreadable => {
+                unreadable += 1;
+                return Ok(());
+            }
+        };
+        failed |= fails(args, fail_on, &found);
+        tally.add(&name, &found);
         Ok::<(), String>(())
     })?;
     if !args.diff {
-        renderer.finish(&mut out, &tally).map_err(|error| format!("cannot write output: {error}"))?;
+        renderer.finish(&mut out, &tally).map_err(cannot_write)?;
     }
-    out.flush().map_err(|error| format!("cannot write output: {error}"))?;
+    out.flush().map_err(cannot_write)?;
     if unreadable > 0 {
         return Ok(EXIT_USAGE);
     }
@@ -368,6 +372,10 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
 
 fn available_cores() -> usize {
     std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+fn cannot_write(error: io::Error) -> String {
+    format!("cannot write output: {error}")
 }
 
 /// How many bytes of input each lint thread may have linted, or be linting, ahead of the

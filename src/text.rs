@@ -61,6 +61,12 @@ pub fn percent_encode_non_ascii(value: &str) -> String {
     encoded
 }
 
+/// Whether `text` starts as an Allow or Disallow path does: with `/`, or with `*`, which RFC
+/// 9309 robots read as a wildcard (glob-pattern explains that one).
+pub fn starts_like_path(text: &str) -> bool {
+    text.starts_with(['/', '*'])
+}
+
 /// A set of strings that knows, for each of them, which others begin it: the chain of its
 /// prefixes in the set, longest first, in time bounded by its length (the prefixes in a chain
 /// differ in length) and a few words of memory per string. Looking each prefix of a path up

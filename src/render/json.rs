@@ -185,3 +185,17 @@ pub(super) fn witness(diagnostic: &Diagnostic) -> Option<WitnessOut> {
         claims: claims.iter().map(|&(dialect, allowed)| Claim { dialect: dialect.name(), allowed }).collect(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_with_no_input_is_a_whole_document() {
+        let mut written = Vec::new();
+        Document::default().finish(&mut written).expect("writing to memory");
+        let document: serde_json::Value = serde_json::from_slice(&written).expect("one JSON document");
+        assert_eq!(document, serde_json::json!({"version": VERSION, "diagnostics": [], "files": []}));
+        assert!(written.ends_with(b"}\n"));
+    }
+}

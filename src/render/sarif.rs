@@ -342,4 +342,13 @@ mod tests {
         assert_eq!(artifact_uri("a:b/robots.txt"), "a%3Ab/robots.txt");
         assert_eq!(artifact_uri("https://example.com/robots.txt"), "https://example.com/robots.txt");
     }
+
+    #[test]
+    fn a_run_with_no_input_is_a_whole_log() {
+        let mut written = Vec::new();
+        Log::default().finish(&mut written).expect("writing to memory");
+        let log: serde_json::Value = serde_json::from_slice(&written).expect("one JSON document");
+        assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
+        assert!(log["runs"][0]["tool"]["driver"]["rules"].as_array().is_some_and(|rules| !rules.is_empty()));
+    }
 }

@@ -1,6 +1,6 @@
 use crate::model::{Directive, Span};
 use crate::rules::{Context, Findings};
-use crate::text::abbreviate;
+use crate::text::{abbreviate, starts_like_path};
 
 /// A piece of the value, shortened for quoting in a message.
 fn q(text: &str) -> std::borrow::Cow<'_, str> {
@@ -160,7 +160,7 @@ fn clean_param(value: &str) -> Option<Problem> {
         offset = end + 1;
     }
     if let Some(&(at, path)) = parts.get(1) {
-        if !path.starts_with(['/', '*']) {
+        if !starts_like_path(path) {
             return Problem::new(at, at + path.len(), format!("the path `{}` does not start with `/`", q(path)));
         }
     }

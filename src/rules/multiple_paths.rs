@@ -2,6 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::covers_every_path;
 use crate::model::LineEnding;
 use crate::rules::{Context, Findings};
+use crate::text::starts_like_path;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, line, field) in cx.doc.access_rules() {
@@ -10,10 +11,11 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             continue;
         }
         let paths: Vec<&str> = value.split_ascii_whitespace().collect();
+        let words: Vec<&str> = paths.iter().copied().filter(|part| !starts_like_path(part)).collect();
         // `/browse/Video Games` is one path with a space in it (space-in-path); several
         // paths each start like a path.
-        let path_like = paths.iter().filter(|path| path.starts_with(['/', '*'])).count();
-        if paths.len() < 2 || path_like < 2 {
+        let path_like = paths.len() - words.len();
+        if path_like < 2 {
             continue;
         }
         let name = cx.slice(field.name);
@@ -22,7 +24,6 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             _ => cx.slice(line.ending_span),
         };
         let replacement = paths.join(&format!("{ending}{name}: "));
-        let words: Vec<&str> = paths.iter().copied().filter(|part| !part.starts_with(['/', '*'])).collect();
         let help = match words.as_slice() {
             [] => format!("write one `{name}:` line per path"),
             words => format!("write one `{name}:` line per path; `{}` is not a path", words.join("`, `")),

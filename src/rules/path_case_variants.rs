@@ -131,12 +131,21 @@ fn normalize_escapes(value: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::normalize_escapes;
+    use super::{has_upper_case, normalize_escapes};
 
     #[test]
     fn escapes_compare_without_case() {
         assert_eq!(normalize_escapes("/a%2fb%zz%"), "/a%2Fb%zz%");
         assert_eq!(normalize_escapes("/é%c3%a9"), "/é%C3%A9");
         assert_eq!(normalize_escapes("%é"), "%é");
+    }
+
+    #[test]
+    fn upper_case_is_what_lower_casing_changes() {
+        assert!(has_upper_case("/A"));
+        assert!(!has_upper_case("/a%2f"));
+        assert!(has_upper_case("/a%2F"), "escape digits count; normalize_escapes sets them aside later");
+        assert!(has_upper_case("/café/É"));
+        assert!(!has_upper_case("/café/ß"));
     }
 }

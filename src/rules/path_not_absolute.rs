@@ -3,12 +3,12 @@ use std::borrow::Cow;
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::{covers_every_path, path_and_query};
 use crate::rules::{Context, Findings};
+use crate::text::starts_like_path;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
-        // A leading `*` is a wildcard to RFC 9309 robots; glob-pattern explains it.
-        if value.is_empty() || value.starts_with(['/', '*']) {
+        if value.is_empty() || starts_like_path(value) {
             continue;
         }
         let (message, help, replacement) = match url_path(value) {

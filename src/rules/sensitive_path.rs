@@ -69,7 +69,7 @@ fn matches(value: &str, prefix: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::matches;
+    use super::{matches, BySecondOctet};
 
     #[test]
     fn prefix_ends_at_a_boundary() {
@@ -83,5 +83,16 @@ mod tests {
         assert!(!matches("/wp-admin/", "/admin"));
         assert!(!matches("/é", "/e"));
         assert!(matches("/private/x", "/private/"));
+    }
+
+    #[test]
+    fn a_path_meets_the_prefixes_of_its_second_octet_in_any_case_and_the_short_ones() {
+        let grouped = BySecondOctet::new(&["/", "/Admin", "/.git", "/backup"]);
+        let candidates = |value: &str| grouped.candidates(value).copied().collect::<Vec<_>>();
+        assert_eq!(candidates("/ADMIN/x"), ["/", "/Admin"]);
+        assert_eq!(candidates("/admin"), ["/", "/Admin"]);
+        assert_eq!(candidates("/.git/config"), ["/", "/.git"]);
+        assert_eq!(candidates("/x"), ["/"]);
+        assert_eq!(candidates(""), ["/"]);
     }
 }

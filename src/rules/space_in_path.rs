@@ -1,5 +1,6 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::rules::{Context, Findings};
+use crate::text::starts_like_path;
 
 /// A path with spaces in it that is not a list of paths (multiple-paths reports those).
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
@@ -9,10 +10,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             continue;
         }
         let parts: Vec<&str> = value.split_ascii_whitespace().collect();
-        let path_like = parts.iter().filter(|part| part.starts_with(['/', '*'])).count();
+        let path_like = parts.iter().filter(|part| starts_like_path(part)).count();
         // A value that does not start as a path (`Sitemap: https://…` after `Allow:`) is
         // path-not-absolute's: encoding its spaces would not make it a path.
-        if parts.len() < 2 || path_like >= 2 || !parts[0].starts_with(['/', '*']) {
+        if parts.len() < 2 || path_like >= 2 || !starts_like_path(parts[0]) {
             continue;
         }
         let encoded = parts.join("%20");
