@@ -447,13 +447,13 @@ fn compile(rule: &RuleEntry, text: &str, span: Span, dialect: Dialect, compiled:
         Dialect::Rfc9309 | Dialect::Google => encoding::rfc9309_normal(value),
     };
     let derived = (dialect == Dialect::Google && rule.kind.allows()).then(|| google_index_pattern(&normal)).flatten();
-    match derived {
-        Some(directory) => {
-            compiled.push(wildcard_rule(decided_by.clone(), &normal));
-            compiled
-                .push(wildcard_rule(DecidingRule { pattern: Arc::from(directory.as_str()), ..decided_by }, &directory));
-        }
-        None => compiled.push(wildcard_rule(decided_by, &normal)),
+    let directory_rule = derived.map(|directory| {
+        let decided_by = DecidingRule { pattern: Arc::from(directory.as_str()), ..decided_by.clone() };
+        (decided_by, directory)
+    });
+    compiled.push(wildcard_rule(decided_by, normal));
+    if let Some((decided_by, directory)) = directory_rule {
+        compiled.push(wildcard_rule(decided_by, directory.into()));
     }
 }
 
@@ -461,9 +461,9 @@ fn literal_rule(decided_by: DecidingRule, octets: Vec<u8>) -> CompiledRule {
     CompiledRule { decided_by, priority: octets.len(), pattern: Pattern::literal(octets) }
 }
 
-fn wildcard_rule(decided_by: DecidingRule, normal: &str) -> CompiledRule {
-    let pattern = Pattern::wildcard(encoding::rfc9309_pattern_for_matching(normal).into_bytes());
-    CompiledRule { decided_by, pattern, priority: normal.len() }
+fn wildcard_rule(decided_by: DecidingRule, normal: Cow<'_, str>) -> CompiledRule {
+    let priority = normal.len();
+    CompiledRule { decided_by, pattern: Pattern::wildcard(encoding::rfc9309_pattern_for_matching(normal)), priority }
 }
 
 /// Google's parser treats `Allow: /dir/index.htm…` as also allowing `/dir/$`.

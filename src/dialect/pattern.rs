@@ -96,7 +96,7 @@ impl Pattern {
         // There is at least one piece after a `*`; every piece but the last is a middle one.
         let mut piece = pieces.next().unwrap_or_default();
         for next in pieces {
-            match memchr::memmem::find(&path[at..], piece) {
+            match find_piece(&path[at..], piece) {
                 Some(offset) => at += offset + piece.len(),
                 None => return false,
             }
@@ -105,8 +105,25 @@ impl Pattern {
         if self.anchored {
             path.len() >= at + piece.len() && path.ends_with(piece)
         } else {
-            memchr::memmem::find(&path[at..], piece).is_some()
+            find_piece(&path[at..], piece).is_some()
         }
+    }
+}
+
+/// Where `piece` first occurs in `path`. A URL path is nearly always short, and on a short
+/// one a direct scan (`memchr` for the first octet, then a comparison) beats building the
+/// Two-Way searcher `memmem` needs; its cost is bounded by the length cut. Longer paths
+/// use `memmem`, which keeps every search linear.
+fn find_piece(path: &[u8], piece: &[u8]) -> Option<usize> {
+    const DIRECT_SCAN_UP_TO: usize = 64;
+    match piece {
+        [] => Some(0),
+        [octet] => memchr::memchr(*octet, path),
+        [first, rest @ ..] if path.len() <= DIRECT_SCAN_UP_TO => {
+            let last_start = path.len().checked_sub(piece.len())?;
+            memchr::memchr_iter(*first, &path[..=last_start]).find(|&at| path[at + 1..].starts_with(rest))
+        }
+        _ => memchr::memmem::find(path, piece),
     }
 }
 
@@ -142,6 +159,18 @@ mod tests {
         assert!(check("/a*b*b$", "/abb"));
         assert!(!check("/a*bb*b$", "/abb"));
         assert!(check("/a$b", "/a$b/c"));
+    }
+
+    #[test]
+    fn pieces_are_found_in_short_and_long_paths_alike() {
+        for filler in [3, 200] {
+            let before = "q".repeat(filler);
+            assert!(check("/*ab*cd", &format!("/{before}xabxcd")), "filler {filler}");
+            assert!(!check("/*ab*cd", &format!("/{before}xacxbd")), "filler {filler}");
+            assert!(check("/*abc$", &format!("/{before}abababc")), "filler {filler}");
+            assert!(!check("/*abc$", &format!("/{before}abcab")), "filler {filler}");
+        }
+        assert!(!check("/*abcdef", "/abcde"), "a piece longer than the rest of the path");
     }
 
     #[test]
