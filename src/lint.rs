@@ -1,10 +1,12 @@
 //! Runs the rules over a parsed document and applies the user's rule selection.
 
 use std::path::Path;
+use std::sync::{Mutex, PoisonError};
 
 use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
 use crate::model::{Document, Span};
@@ -12,6 +14,7 @@ use crate::parse;
 use crate::rules::{self, Context, Findings, Level, Rule, Shared};
 use crate::source::Source;
 use crate::suppression;
+use crate::suppression::Suppression;
 
 /// Which rules run, at what severity, with which options.
 #[derive(Debug, Clone, Default)]
@@ -115,6 +118,200 @@ pub fn lint_document(
 
 /// The category of the rules that judge how a file was fetched; they run whatever the body.
 const HTTP_CATEGORY: &str = "http";
+/// The catch-all for the draft's grammar, which stays quiet where a rule that explains
+/// strict failures fired, and so runs after every such rule.
+const STRICT_SYNTAX_CATCH_ALL: &str = "strict-syntax";
+/// Sizes at which the rules of the `Document` stage are shared between two threads: an
+/// editor re-lints a large file on every keystroke. Smaller files gain less than a thread
+/// costs; on larger ones (beyond what RFC 9309 robots read) each thread's working memory
+/// would add up to more than the lint may take.
+const SECOND_THREAD_FOR_BYTES: std::ops::RangeInclusive<usize> = 64 * 1024..=1024 * 1024;
+
+/// When a rule runs. Stages run in this order; what a rule reads of other rules' findings
+/// is complete by its stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Rules that judge the file as a whole. When one finds the body is HTML or binary,
+    /// only rules of this stage and the `http` category judge it.
+    File,
+    /// The rules that judge the document's lines, records and paths, and the fetch: most
+    /// of a lint's work. None reads another's findings, so they may run in any order, or
+    /// side by side.
+    Document,
+    /// The strict-syntax catch-all: reads the spans of the rules that explain strict failures.
+    CatchAll,
+    /// Rules about suppression comments: read which comments silenced something.
+    Suppression,
+}
+
+impl Stage {
+    fn of(rule: &Rule) -> Stage {
+        match rule.metadata.category.as_str() {
+            _ if rule.metadata.name == STRICT_SYNTAX_CATCH_ALL => Stage::CatchAll,
+            "file" => Stage::File,
+            "suppression" => Stage::Suppression,
+            _ => Stage::Document,
+        }
+    }
+
+    fn rules(self) -> impl Iterator<Item = &'static Rule> {
+        rules::all().iter().filter(move |rule| Stage::of(rule) == self)
+    }
+}
+
+/// What one lint's rules share: the input, the settings, and what several rules ask of the
+/// document.
+#[derive(Clone, Copy)]
+struct Lint<'l> {
+    source: &'l Source,
+    document: &'l Document,
+    path: Option<&'l Path>,
+    fetch: Option<&'l FetchOutcome>,
+    settings: &'l Settings,
+    shared: &'l Shared<'l>,
+    /// An error page or a failed fetch has no robots.txt to lint, only an exchange to judge.
+    body_is_robots_txt: bool,
+    /// A rule of the `File` stage found the body is not a robots.txt.
+    file_level_only: bool,
+    /// The `Document` stage's rules are shared with a helper thread.
+    second_thread: bool,
+}
+
+/// What a run of rules found.
+#[derive(Default)]
+struct Found {
+    /// What the enabled rules reported, at their configured severity.
+    diagnostics: Vec<Diagnostic>,
+    /// The spans reported by rules that explain strict failures, enabled or not.
+    strict_explanations: Vec<Span>,
+    /// A rule found the body is not a robots.txt (HTML, binary).
+    not_robots_txt: bool,
+}
+
+impl Found {
+    fn append(&mut self, mut diagnostics: Vec<Diagnostic>) {
+        // Often one rule has nearly every finding: the smaller list is appended to the
+        // larger, so those findings are not copied into a second, growing list.
+        if diagnostics.len() > self.diagnostics.len() {
+            std::mem::swap(&mut self.diagnostics, &mut diagnostics);
+        }
+        self.diagnostics.append(&mut diagnostics);
+    }
+
+    fn merge(&mut self, other: Found) {
+        self.append(other.diagnostics);
+        self.strict_explanations.extend(other.strict_explanations);
+        self.not_robots_txt |= other.not_robots_txt;
+    }
+}
+
+/// One thread's part of a lint: the matchers its rules compiled (a thread's own, so that
+/// dropping them when they grow large never pulls them from under a rule on the other
+/// thread) and what its rules found.
+struct Worker<'w, 's> {
+    lint: Lint<'w>,
+    suppressions: &'s [Suppression],
+    witnesses: Witnesses<'w>,
+    found: Found,
+}
+
+impl<'w, 's> Worker<'w, 's> {
+    fn new(lint: Lint<'w>, suppressions: &'s [Suppression]) -> Worker<'w, 's> {
+        let witnesses = Witnesses::new(lint.document, &lint.source.text);
+        Worker { lint, suppressions, witnesses, found: Found::default() }
+    }
+
+    fn run(&mut self, rules: impl Iterator<Item = &'static Rule>) {
+        for rule in rules {
+            if let Some(diagnostics) = self.run_rule(rule) {
+                self.found.append(diagnostics);
+            }
+        }
+    }
+
+    /// Runs one rule; returns what it reported when it is enabled. A rule that is off still
+    /// runs when it explains strict failures: its spans are kept either way.
+    fn run_rule(&mut self, rule: &'static Rule) -> Option<Vec<Diagnostic>> {
+        let lint = self.lint;
+        let severity = lint.settings.severity_of(rule);
+        let metadata = &rule.metadata;
+        let explains = metadata.explains_strict_failures;
+        // Rules that judge the fetch always run. The others need a robots.txt body, and once
+        // a file-level rule has found the body is HTML or binary, only file-level ones run.
+        let applies = match metadata.category.as_str() {
+            HTTP_CATEGORY => true,
+            _ if !lint.body_is_robots_txt => false,
+            "file" => true,
+            _ => !lint.file_level_only,
+        };
+        if (severity.is_none() && !explains) || !applies {
+            return None;
+        }
+        let no_options = toml::Table::new();
+        let cx = Context {
+            source: lint.source,
+            text: &lint.source.text,
+            doc: lint.document,
+            path: lint.path,
+            strict_explanations: &self.found.strict_explanations,
+            metadata,
+            options: lint.settings.options.get(&metadata.name).unwrap_or(&no_options),
+            suppressions: self.suppressions,
+            fetch: lint.fetch,
+            shared: lint.shared,
+            witnesses: &self.witnesses,
+        };
+        let mut findings = Findings::new(rule);
+        rule.run(&cx, &mut findings);
+        self.witnesses.forget_if_large();
+        let (reported, not_robots_txt) = findings.into_parts();
+        self.found.not_robots_txt |= not_robots_txt;
+        if explains {
+            self.found.strict_explanations.extend(reported.iter().flat_map(Diagnostic::spans));
+        }
+        let severity = severity.filter(|_| !reported.is_empty())?;
+        let affects = metadata.affected(lint.settings.targets());
+        Some(
+            reported
+                .into_iter()
+                .map(|diagnostic| Diagnostic { severity, affects: affects.clone(), ..diagnostic })
+                .collect(),
+        )
+    }
+
+    /// The `Document` stage: with a second thread, this thread takes its rules from the
+    /// front of the registry and a helper from the back, one at a time, until they meet;
+    /// this thread runs them all otherwise. Findings are sorted by position at the end, so
+    /// either way the report is the same.
+    fn run_document_stage(&mut self) {
+        let rules: Vec<&'static Rule> = Stage::Document.rules().collect();
+        if !self.lint.second_thread {
+            return self.run(rules.into_iter());
+        }
+        // From both ends: neighbours in the registry often ask for the same shared work
+        // (the three rules comparing a record's paths), and one thread then does it while
+        // the other goes on, instead of the other waiting for it.
+        let left = Mutex::new(rules.as_slice());
+        let take = |from_back: bool| {
+            let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
+            let (rule, rest) = if from_back { left.split_last()? } else { left.split_first()? };
+            *left = rest;
+            Some(*rule)
+        };
+        let (lint, suppressions) = (self.lint, self.suppressions);
+        let helper_found = std::thread::scope(|scope| {
+            let helper = scope.spawn(|| {
+                let mut helper = Worker::new(lint, suppressions);
+                helper.run(std::iter::from_fn(|| take(true)));
+                helper.found
+            });
+            self.run(std::iter::from_fn(|| take(false)));
+            // A rule's panic reaches the caller as it would on one thread.
+            helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        self.found.merge(helper_found);
+    }
+}
 
 fn run_rules(
     source: &Source,
@@ -123,76 +320,88 @@ fn run_rules(
     fetch: Option<&FetchOutcome>,
     settings: &Settings,
 ) -> Vec<Diagnostic> {
-    // An error page or a failed fetch has no robots.txt to lint, only an exchange to judge.
-    let body_is_robots_txt = fetch.is_none_or(|fetch| fetch.robots_txt().is_some());
-    let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    let mut strict_explanations: Vec<Span> = Vec::new();
-    let mut suppressions = suppression::find(document, &source.text);
-    let mut suppressions_applied = false;
-    let mut file_level_only = false;
-    let no_options = toml::Table::new();
+    let second_thread = SECOND_THREAD_FOR_BYTES.contains(&source.text.len())
+        && std::thread::available_parallelism().is_ok_and(|cores| cores.get() > 1);
+    run_rules_on(source, document, path, fetch, settings, second_thread)
+}
+
+fn run_rules_on(
+    source: &Source,
+    document: &Document,
+    path: Option<&Path>,
+    fetch: Option<&FetchOutcome>,
+    settings: &Settings,
+    second_thread: bool,
+) -> Vec<Diagnostic> {
     let shared = Shared::new(document, &source.text);
-    for rule in rules::all() {
-        let severity = settings.severity_of(rule);
-        let metadata = &rule.metadata;
-        let explains = metadata.explains_strict_failures;
-        // Rules that judge the fetch always run. The others need a robots.txt body, and once
-        // a file-level rule has found the body is HTML or binary, only file-level ones run.
-        let applies = match metadata.category.as_str() {
-            HTTP_CATEGORY => true,
-            _ if !body_is_robots_txt => false,
-            "file" => true,
-            _ => !file_level_only,
-        };
-        if (severity.is_none() && !explains) || !applies {
-            continue;
+    let mut suppressions = suppression::find(document, &source.text);
+    let lint = Lint {
+        source,
+        document,
+        path,
+        fetch,
+        settings,
+        shared: &shared,
+        body_is_robots_txt: fetch.is_none_or(|fetch| fetch.robots_txt().is_some()),
+        file_level_only: false,
+        second_thread,
+    };
+    let mut worker = Worker::new(lint, &suppressions);
+    worker.run(Stage::File.rules());
+    worker.lint.file_level_only = worker.found.not_robots_txt;
+    worker.run_document_stage();
+    worker.run(Stage::CatchAll.rules());
+    let file_level_only = worker.lint.file_level_only;
+    let mut diagnostics = worker.found.diagnostics;
+    suppression::apply(&mut suppressions, &mut diagnostics, document);
+    // Rules about suppressions read which comments silenced something, and what they
+    // report obeys suppressions too (`disable=unused-suppression`), which may mark more
+    // names used but no longer changes what was reported.
+    let mut suppression_worker = Worker::new(Lint { file_level_only, ..lint }, &suppressions);
+    for rule in Stage::Suppression.rules() {
+        if let Some(mut reported) = suppression_worker.run_rule(rule) {
+            suppression::apply(&mut suppressions.clone(), &mut reported, document);
+            diagnostics.append(&mut reported);
         }
-        if metadata.category == "suppression" && !suppressions_applied {
-            suppression::apply(&mut suppressions, &mut diagnostics, document);
-            suppressions_applied = true;
-        }
-        let cx = Context {
-            source,
-            text: &source.text,
-            doc: document,
-            path,
-            strict_explanations: &strict_explanations,
-            metadata,
-            options: settings.options.get(&metadata.name).unwrap_or(&no_options),
-            suppressions: &suppressions,
-            fetch,
-            shared: &shared,
-        };
-        let mut findings = Findings::new(rule);
-        rule.run(&cx, &mut findings);
-        shared.witnesses().forget_if_large();
-        let (found, not_robots_txt) = findings.into_parts();
-        if explains {
-            strict_explanations.extend(found.iter().flat_map(Diagnostic::spans));
-        }
-        if let Some(severity) = severity.filter(|_| !found.is_empty()) {
-            let affects = metadata.affected(settings.targets());
-            let mut found: Vec<Diagnostic> = found
-                .into_iter()
-                .map(|diagnostic| Diagnostic { severity, affects: affects.clone(), ..diagnostic })
-                .collect();
-            // Findings about suppressions obey suppressions too (`disable=unused-suppression`),
-            // which may mark more names used but no longer changes what was reported.
-            if suppressions_applied {
-                suppression::apply(&mut suppressions.clone(), &mut found, document);
-            }
-            // Often one rule has nearly every finding: the smaller list is appended to the
-            // larger, so those findings are not copied into a second, growing list.
-            if found.len() > diagnostics.len() {
-                std::mem::swap(&mut diagnostics, &mut found);
-            }
-            diagnostics.append(&mut found);
-        }
-        file_level_only |= not_robots_txt;
-    }
-    if !suppressions_applied {
-        suppression::apply(&mut suppressions, &mut diagnostics, document);
     }
     diagnostics.sort_by(|a, b| (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code)));
     diagnostics
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    /// Every robots.txt case of the rule corpus, one after the other: a large document on
+    /// which nearly every rule has something to say, witnesses and suppressions included.
+    fn every_corpus_case() -> String {
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+        let mut cases: Vec<_> = std::fs::read_dir(&corpus)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .flat_map(|rule| std::fs::read_dir(rule.path()).into_iter().flatten().flatten())
+            .map(|case| case.path())
+            .filter(|case| case.extension().is_some_and(|extension| extension == "txt"))
+            .collect();
+        cases.sort();
+        cases.iter().filter_map(|case| std::fs::read_to_string(case).ok()).collect::<Vec<_>>().join("\n\n")
+    }
+
+    #[test]
+    fn a_second_thread_changes_nothing_in_the_report() {
+        let text = every_corpus_case();
+        assert!(text.len() > 64 * 1024, "the corpus cases make {} bytes", text.len());
+        let source = Source::from(text.as_str());
+        let document = parse::parse(&source);
+        let settings = Settings { extend_select: vec!["ALL".to_string()], ..Settings::default() };
+        let on_one_thread = run_rules_on(&source, &document, None, None, &settings, false);
+        let on_two_threads = run_rules_on(&source, &document, None, None, &settings, true);
+        let codes: BTreeSet<&str> = on_one_thread.iter().map(|diagnostic| diagnostic.code).collect();
+        assert!(codes.len() > 40, "the document exercises only {codes:?}");
+        assert!(on_one_thread.iter().any(|diagnostic| diagnostic.witness.is_some()), "no witness was computed");
+        assert_eq!(on_one_thread, on_two_threads);
+    }
 }

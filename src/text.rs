@@ -116,6 +116,11 @@ impl<'a> PrefixChains<'a> {
         (PrefixChains { members, parent }, member_of)
     }
 
+    /// How many distinct strings the set holds.
+    pub fn member_count(&self) -> usize {
+        self.members.len()
+    }
+
     pub fn member(&self, index: usize) -> &'a str {
         self.members[index]
     }

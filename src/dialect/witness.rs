@@ -115,7 +115,8 @@ fn push_elided(out: &mut String, text: &str) {
 }
 
 /// The matchers of one document, compiled on first use for each robot and dialect and kept
-/// for every rule that asks (the lint shares one `Witnesses` among its rules).
+/// for every rule that asks (the lint shares one `Witnesses` among the rules that run on
+/// one thread).
 pub struct Witnesses<'a> {
     document: &'a Document,
     text: &'a str,

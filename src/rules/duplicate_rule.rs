@@ -9,7 +9,7 @@ use crate::rules::{Context, Findings};
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     for record in cx.doc.agent_records() {
-        let mut first_seen = HashMap::new();
+        let mut first_seen = HashMap::with_capacity(record.rules.len());
         for line in record.governed_rules() {
             let Some(field) = lines[line].field() else { continue };
             let value = cx.slice(field.value);

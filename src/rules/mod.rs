@@ -2,7 +2,6 @@
 //! `pub fn check(cx: &Context, out: &mut Findings)`, a metadata file `rules/<name>.toml`
 //! and a folder of cases `corpus/<name>/`; `tests/registry.rs` names any part missing.
 
-use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -378,35 +377,25 @@ pub struct Context<'a, 'doc> {
     /// lifetime is the document's: it keeps what it works out for the whole lint, while the
     /// rest of the context changes from rule to rule.
     pub shared: &'a Shared<'doc>,
+    pub witnesses: &'a Witnesses<'doc>,
 }
 
 /// What several rules ask of the same document, worked out when the first of them asks and
-/// kept for the others: compiled matchers are the costliest part of a lint, and robots'
-/// records are compared by three rules.
+/// kept for the others (robots' records are compared by three rules), also when the rules
+/// run on two threads. Compiled matchers are kept too, but per thread: see [`Witnesses`].
 pub struct Shared<'a> {
     document: &'a Document,
     text: &'a str,
-    witnesses: Witnesses<'a>,
     /// Agent lines captured by earlier records, and the records that captures leave
     /// unreachable (ascending).
-    captures: OnceCell<(Vec<AgentCapture>, Vec<usize>)>,
+    captures: OnceLock<(Vec<AgentCapture>, Vec<usize>)>,
     /// For each agent record, its rules and their plain paths indexed.
-    record_paths: OnceCell<Vec<shadowed_rule::RecordPaths<'a>>>,
+    record_paths: OnceLock<Vec<shadowed_rule::RecordPaths<'a>>>,
 }
 
 impl<'a> Shared<'a> {
     pub(crate) fn new(document: &'a Document, text: &'a str) -> Shared<'a> {
-        Shared {
-            document,
-            text,
-            witnesses: Witnesses::new(document, text),
-            captures: OnceCell::new(),
-            record_paths: OnceCell::new(),
-        }
-    }
-
-    pub(crate) fn witnesses(&self) -> &Witnesses<'a> {
-        &self.witnesses
+        Shared { document, text, captures: OnceLock::new(), record_paths: OnceLock::new() }
     }
 
     fn captures(&self) -> &(Vec<AgentCapture>, Vec<usize>) {
@@ -427,9 +416,10 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
         span.text(self.text)
     }
 
-    /// The document's witnesses, with the matchers every rule compiled so far.
+    /// The document's witnesses, with the matchers the rules before this one (on its
+    /// thread) compiled.
     pub fn witnesses(&self) -> &'a Witnesses<'doc> {
-        self.shared.witnesses()
+        self.witnesses
     }
 
     /// [`Document::agent_captures`], in file order.

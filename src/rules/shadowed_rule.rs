@@ -1,4 +1,3 @@
-use foldhash::{HashMap, HashMapExt};
 
 use crate::dialect::witness::MATCH_ORDER;
 use crate::dialect::Dialect;
@@ -47,6 +46,15 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     }
 }
 
+/// Where [`PlainPaths`] keeps a kind of rule's first line.
+fn kind_slot(kind: Directive) -> Option<usize> {
+    match kind {
+        Directive::Allow => Some(0),
+        Directive::Disallow => Some(1),
+        _ => None,
+    }
+}
+
 /// Non-empty and without wildcards or escapes, so "starts with" is exactly "matches whatever
 /// it matches".
 pub(super) fn is_plain_prefix(value: &str) -> bool {
@@ -82,7 +90,8 @@ pub(super) struct PlainPaths<'a> {
     chains: PrefixChains<'a>,
     /// For each of the record's rules, its path's member in `chains` when the path is plain.
     member_of_rule: Vec<Option<usize>>,
-    first_line: HashMap<(usize, Directive), LineIndex>,
+    /// For each member, the first line of each kind (see [`kind_slot`]) that has its path.
+    first_line: Vec<[Option<LineIndex>; 2]>,
 }
 
 impl<'a> PlainPaths<'a> {
@@ -91,10 +100,12 @@ impl<'a> PlainPaths<'a> {
         let plain = || rules.iter().enumerate().filter(|(_, &(_, _, value))| is_plain_prefix(value));
         let (chains, members) = PrefixChains::indexing(plain().map(|(_, &(_, _, value))| value));
         let mut member_of_rule = vec![None; rules.len()];
-        let mut first_line = HashMap::new();
+        let mut first_line = vec![[None; 2]; chains.member_count()];
         for ((rule, &(line, directive, _)), member) in plain().zip(members) {
             member_of_rule[rule] = Some(member);
-            first_line.entry((member, directive)).or_insert(line);
+            if let Some(slot) = kind_slot(directive) {
+                first_line[member][slot].get_or_insert(line);
+            }
         }
         PlainPaths { chains, member_of_rule, first_line }
     }
@@ -114,7 +125,7 @@ impl<'a> PlainPaths<'a> {
             .chain(member)
             .filter(|&prefix| itself || prefix != member)
             .filter_map(|prefix| {
-                let line = *self.first_line.get(&(prefix, kind))?;
+                let line = self.first_line[prefix][kind_slot(kind)?]?;
                 (line < before).then(|| (line, self.chains.member(prefix)))
             })
             .last()
