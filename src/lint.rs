@@ -10,6 +10,7 @@ use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
 use crate::model::{Document, Span};
+use crate::parallel;
 use crate::parse;
 use crate::rules::{self, Context, Findings, Level, Rule, Shared};
 use crate::source::Source;
@@ -320,8 +321,7 @@ fn run_rules(
     fetch: Option<&FetchOutcome>,
     settings: &Settings,
 ) -> Vec<Diagnostic> {
-    let second_thread = SECOND_THREAD_FOR_BYTES.contains(&source.text.len())
-        && std::thread::available_parallelism().is_ok_and(|cores| cores.get() > 1);
+    let second_thread = SECOND_THREAD_FOR_BYTES.contains(&source.text.len()) && parallel::available_threads() > 1;
     run_rules_on(source, document, path, fetch, settings, second_thread)
 }
 

@@ -16,6 +16,7 @@ use robolint::config::{Config, ConfigError};
 use robolint::diagnostic::Applicability;
 use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
 use robolint::fix::{fix_text, unified_diff, write_atomically};
+use robolint::parallel;
 use robolint::render::{Found, Linted, Renderer, Tally};
 use robolint::rules::Level;
 use robolint::rules::{self, Rule};
@@ -318,7 +319,8 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         jobs.push(Job { input, settings, fail_on: config.fail_on, weight });
     }
     // Fixes write files: one at a time, so that a file named twice is fixed in turn.
-    let threads = if args.fix || args.diff { 1 } else { args.jobs.map_or_else(available_cores, NonZeroUsize::get) };
+    let threads =
+        if args.fix || args.diff { 1 } else { args.jobs.map_or_else(parallel::available_threads, NonZeroUsize::get) };
 
     let mut out = io::BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
@@ -333,7 +335,7 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         outcome
     };
     let window = (|job: &Job| job.weight, threads as u64 * AHEAD_BYTES_PER_THREAD);
-    robolint::parallel::map_in_order(&jobs, threads, window, work, |outcome| {
+    parallel::map_in_order(&jobs, threads, window, work, |outcome| {
         out.write_all(outcome.diff.as_bytes()).map_err(cannot_write)?;
         for message in &outcome.messages {
             eprintln!("robolint: {message}");
@@ -368,10 +370,6 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         return Ok(EXIT_USAGE);
     }
     Ok(if failed { EXIT_FOUND } else { 0 })
-}
-
-fn available_cores() -> usize {
-    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
 }
 
 fn cannot_write(error: io::Error) -> String {

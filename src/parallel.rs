@@ -3,8 +3,15 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Condvar, Mutex, PoisonError};
+use std::sync::{mpsc, Condvar, Mutex, OnceLock, PoisonError};
 use std::thread;
+
+/// How many threads can run at once here (1 when that cannot be known), asked of the
+/// system once: the answer reads cgroup files, which costs more than a small lint.
+pub fn available_threads() -> usize {
+    static THREADS: OnceLock<usize> = OnceLock::new();
+    *THREADS.get_or_init(|| thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get))
+}
 
 /// Runs `work` on every item on up to `threads` threads and passes each result to `deliver`
 /// on the calling thread, in the order of `items`. The first error `deliver` returns stops

@@ -6,6 +6,7 @@ mod scan;
 mod strict;
 
 use crate::model::{Directive, Document, Line, LineKind, Record, Span};
+use crate::parallel;
 use crate::source::Source;
 
 pub use strict::{parse_file as parse_strict, parse_production};
@@ -18,13 +19,32 @@ pub fn parse(source: &Source) -> Document {
 
 pub fn parse_text(text: &str) -> Document {
     let (bom, mut lines) = scan::scan_lines(text);
-    let mut scratch = String::new();
-    for line in &mut lines {
-        line.strict_failure = strict::check_line(line, text, &mut scratch).map(Box::new);
+    if text.len() >= SECOND_THREAD_FROM_BYTES && parallel::available_threads() > 1 {
+        let half = lines.len() / 2;
+        let (first_half, second_half) = lines.split_at_mut(half);
+        std::thread::scope(|scope| {
+            scope.spawn(|| check_lines(second_half, text));
+            check_lines(first_half, text);
+        });
+    } else {
+        check_lines(&mut lines, text);
     }
     let structure_failures = strict::check_structure(&lines);
     let (records, record_of_line) = group_records(&lines);
     Document { bom, lines, records, record_of_line, structure_failures }
+}
+
+/// From this size on, the second half of the lines is checked against the draft's grammar on
+/// a second thread: those checks are most of a parse, and an editor parses a large file
+/// again on every keystroke. Below it, a thread costs more than it saves.
+const SECOND_THREAD_FROM_BYTES: usize = 64 * 1024;
+
+/// Checks each line against its production of the draft's grammar.
+fn check_lines(lines: &mut [Line], text: &str) {
+    let mut scratch = String::new();
+    for line in lines {
+        line.strict_failure = strict::check_line(line, text, &mut scratch).map(Box::new);
+    }
 }
 
 /// The lines `grammar/lenient.pest` itself produces (with no strict verdicts), and the
