@@ -19,16 +19,8 @@ pub fn parse(source: &Source) -> Document {
 
 pub fn parse_text(text: &str) -> Document {
     let (bom, mut lines) = scan::scan_lines(text);
-    if text.len() >= SECOND_THREAD_FROM_BYTES && parallel::available_threads() > 1 {
-        let half = lines.len() / 2;
-        let (first_half, second_half) = lines.split_at_mut(half);
-        std::thread::scope(|scope| {
-            scope.spawn(|| check_lines(second_half, text));
-            check_lines(first_half, text);
-        });
-    } else {
-        check_lines(&mut lines, text);
-    }
+    let second_thread = text.len() >= SECOND_THREAD_FROM_BYTES && parallel::available_threads() > 1;
+    check_lines(&mut lines, text, second_thread);
     let structure_failures = strict::check_structure(&lines);
     let (records, record_of_line) = group_records(&lines);
     Document { bom, lines, records, record_of_line, structure_failures }
@@ -39,8 +31,18 @@ pub fn parse_text(text: &str) -> Document {
 /// again on every keystroke. Below it, a thread costs more than it saves.
 const SECOND_THREAD_FROM_BYTES: usize = 64 * 1024;
 
-/// Checks each line against its production of the draft's grammar.
-fn check_lines(lines: &mut [Line], text: &str) {
+/// Checks each line against its production of the draft's grammar; with a second thread,
+/// it checks the second half of the lines.
+fn check_lines(lines: &mut [Line], text: &str, second_thread: bool) {
+    if second_thread {
+        let half = lines.len() / 2;
+        let (first_half, second_half) = lines.split_at_mut(half);
+        std::thread::scope(|scope| {
+            scope.spawn(|| check_lines(second_half, text, false));
+            check_lines(first_half, text, false);
+        });
+        return;
+    }
     let mut scratch = String::new();
     for line in lines {
         line.strict_failure = strict::check_line(line, text, &mut scratch).map(Box::new);
@@ -89,4 +91,21 @@ fn group_records(lines: &[Line]) -> (Vec<Record>, Vec<Option<usize>>) {
         record_of_line[index] = Some(record_index);
     }
     (records, record_of_line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_checked_on_two_threads_get_the_verdicts_of_one() {
+        let lines = ["User-agent: *", "Disallow: /a b", "Allow /x", "Disalow: /c", "# note", "", "Crawl-delay: 5"];
+        let text = format!("{}\n", lines.join("\n")).repeat(2_000);
+        let (_, mut on_one_thread) = scan::scan_lines(&text);
+        let mut on_two_threads = on_one_thread.clone();
+        check_lines(&mut on_one_thread, &text, false);
+        check_lines(&mut on_two_threads, &text, true);
+        assert!(on_one_thread.iter().filter(|line| line.strict_failure.is_some()).count() >= 2_000);
+        assert_eq!(on_one_thread, on_two_threads);
+    }
 }
