@@ -6,11 +6,22 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Condvar, Mutex, OnceLock, PoisonError};
 use std::thread;
 
-/// How many threads can run at once here (1 when that cannot be known), asked of the
-/// system once: the answer reads cgroup files, which costs more than a small lint.
+/// The most threads robolint may use at once, [`limit_threads`] set it.
+static THREAD_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// Caps how many threads robolint uses from now on (the command line's `--jobs`): with 1,
+/// a large file's parse and lint stay on the calling thread too.
+pub fn limit_threads(threads: usize) {
+    THREAD_LIMIT.store(threads.max(1), Ordering::Relaxed);
+}
+
+/// How many threads robolint may run at once: what the system offers (asked once: the
+/// answer reads cgroup files, which costs more than a small lint; 1 when it cannot be
+/// known), at most the limit set by [`limit_threads`].
 pub fn available_threads() -> usize {
     static THREADS: OnceLock<usize> = OnceLock::new();
-    *THREADS.get_or_init(|| thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get))
+    let offered = *THREADS.get_or_init(|| thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get));
+    offered.min(THREAD_LIMIT.load(Ordering::Relaxed))
 }
 
 /// Runs `work` on every item on up to `threads` threads and passes each result to `deliver`
@@ -132,6 +143,17 @@ impl Drop for PanicGuard<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_thread_limit_caps_what_the_system_offers() {
+        let offered = available_threads();
+        limit_threads(1);
+        assert_eq!(available_threads(), 1);
+        limit_threads(0);
+        assert_eq!(available_threads(), 1, "no limit is below one thread");
+        limit_threads(usize::MAX);
+        assert_eq!(available_threads(), offered);
+    }
 
     #[test]
     fn results_arrive_in_input_order_whatever_the_thread_count() {
