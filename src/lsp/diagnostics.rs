@@ -1,5 +1,8 @@
 //! robolint diagnostics → LSP diagnostics.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use lsp_types::{CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Uri};
 
 use super::positions::LineIndex;
@@ -8,8 +11,15 @@ use crate::rules;
 
 pub const SOURCE: &str = "robolint";
 
+/// Where a rule's documentation is, as a URI. Each rule's is parsed once: a file with
+/// thousands of findings linked each of them, and parsing cost more than the rest of
+/// converting the finding.
 pub fn rule_docs_uri(rule_name: &str) -> Option<Uri> {
-    rules::docs_url(rule_name).parse().ok()
+    static URIS: OnceLock<HashMap<&'static str, Uri>> = OnceLock::new();
+    let uris = URIS.get_or_init(|| {
+        rules::all().iter().filter_map(|rule| Some((rule.name(), rules::docs_url(rule.name()).parse().ok()?))).collect()
+    });
+    uris.get(rule_name).cloned()
 }
 
 pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex) -> lsp_types::Diagnostic {
