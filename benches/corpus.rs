@@ -90,7 +90,7 @@ fn corpus() {
             })
         })
     };
-    // The figures are for one core, as the peers use; robolint's own second thread for
+    // The figures are for one core, as the peers run; robolint's own second thread for
     // large files (its parse and its rules) gets a row of its own.
     let robolint_two_threads = full_lint();
     robolint::parallel::limit_threads(1);

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Condvar, Mutex, OnceLock, PoisonError};
 use std::thread;
 
-/// The most threads robolint may use at once, [`limit_threads`] set it.
+/// The most threads robolint may use at once, as [`limit_threads`] set it.
 static THREAD_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 
 /// Caps how many threads robolint uses from now on (the command line's `--jobs`): with 1,

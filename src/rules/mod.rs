@@ -377,7 +377,9 @@ pub struct Context<'a, 'doc> {
     /// lifetime is the document's: it keeps what it works out for the whole lint, while the
     /// rest of the context changes from rule to rule.
     pub shared: &'a Shared<'doc>,
-    pub witnesses: &'a Witnesses<'doc>,
+    /// The matchers compiled so far by the rules on this rule's thread (see
+    /// [`Context::witnesses`]).
+    pub(crate) witnesses: &'a Witnesses<'doc>,
 }
 
 /// What several rules ask of the same document, worked out when the first of them asks and

@@ -1,4 +1,3 @@
-
 use crate::dialect::witness::MATCH_ORDER;
 use crate::dialect::Dialect;
 use crate::model::{Directive, Line, LineIndex, Record};
