@@ -1,7 +1,7 @@
 //! Runs the rules over a parsed document and applies the user's rule selection.
 
 use std::path::Path;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use std::collections::BTreeMap;
 
@@ -101,7 +101,7 @@ pub fn lint(source: Source, path: Option<&Path>, settings: &Settings) -> Report 
 pub fn lint_fetched(fetch: &FetchOutcome, settings: &Settings) -> Report {
     let source = fetch.source().unwrap_or_else(|| Source::from(""));
     let document = parse::parse(&source);
-    let diagnostics = run_rules(&source, &document, None, Some(fetch), settings);
+    let diagnostics = run_rules(&source, &document, None, Some(fetch), settings, second_thread_for(&source));
     Report { source, document, diagnostics }
 }
 
@@ -114,7 +114,7 @@ pub fn lint_document(
     path: Option<&Path>,
     settings: &Settings,
 ) -> Vec<Diagnostic> {
-    run_rules(source, document, path, None, settings)
+    run_rules(source, document, path, None, settings, second_thread_for(source))
 }
 
 /// The category of the rules that judge how a file was fetched; they run whatever the body.
@@ -155,8 +155,15 @@ impl Stage {
         }
     }
 
-    fn rules(self) -> impl Iterator<Item = &'static Rule> {
-        rules::all().iter().filter(move |rule| Stage::of(rule) == self)
+    /// The stage's rules in registry order, sorted out once for every lint.
+    fn rules(self) -> &'static [&'static Rule] {
+        static BY_STAGE: OnceLock<[Vec<&'static Rule>; 4]> = OnceLock::new();
+        let by_stage = BY_STAGE.get_or_init(|| {
+            // In declaration order, so that `self as usize` finds each stage's list.
+            [Stage::File, Stage::Document, Stage::CatchAll, Stage::Suppression]
+                .map(|stage| rules::all().iter().filter(|rule| Stage::of(rule) == stage).collect())
+        });
+        &by_stage[self as usize]
     }
 }
 
@@ -285,14 +292,14 @@ impl<'w, 's> Worker<'w, 's> {
     /// this thread runs them all otherwise. Findings are sorted by position at the end, so
     /// either way the report is the same.
     fn run_document_stage(&mut self) {
-        let rules: Vec<&'static Rule> = Stage::Document.rules().collect();
+        let rules = Stage::Document.rules();
         if !self.lint.second_thread {
-            return self.run(rules.into_iter());
+            return self.run(rules.iter().copied());
         }
         // From both ends: neighbours in the registry often ask for the same shared work
         // (the three rules comparing a record's paths), and one thread then does it while
         // the other goes on, instead of the other waiting for it.
-        let left = Mutex::new(rules.as_slice());
+        let left = Mutex::new(rules);
         let take = |from_back: bool| {
             let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
             let (rule, rest) = if from_back { left.split_last()? } else { left.split_first()? };
@@ -314,18 +321,12 @@ impl<'w, 's> Worker<'w, 's> {
     }
 }
 
-fn run_rules(
-    source: &Source,
-    document: &Document,
-    path: Option<&Path>,
-    fetch: Option<&FetchOutcome>,
-    settings: &Settings,
-) -> Vec<Diagnostic> {
-    let second_thread = SECOND_THREAD_FOR_BYTES.contains(&source.text.len()) && parallel::available_threads() > 1;
-    run_rules_on(source, document, path, fetch, settings, second_thread)
+/// Whether the rules of a text this long are shared with a second thread.
+fn second_thread_for(source: &Source) -> bool {
+    SECOND_THREAD_FOR_BYTES.contains(&source.text.len()) && parallel::available_threads() > 1
 }
 
-fn run_rules_on(
+fn run_rules(
     source: &Source,
     document: &Document,
     path: Option<&Path>,
@@ -347,10 +348,10 @@ fn run_rules_on(
         second_thread,
     };
     let mut worker = Worker::new(lint, &suppressions);
-    worker.run(Stage::File.rules());
+    worker.run(Stage::File.rules().iter().copied());
     worker.lint.file_level_only = worker.found.not_robots_txt;
     worker.run_document_stage();
-    worker.run(Stage::CatchAll.rules());
+    worker.run(Stage::CatchAll.rules().iter().copied());
     let file_level_only = worker.lint.file_level_only;
     let mut diagnostics = worker.found.diagnostics;
     suppression::apply(&mut suppressions, &mut diagnostics, document);
@@ -358,7 +359,7 @@ fn run_rules_on(
     // report obeys suppressions too (`disable=unused-suppression`), which may mark more
     // names used but no longer changes what was reported.
     let mut suppression_worker = Worker::new(Lint { file_level_only, ..lint }, &suppressions);
-    for rule in Stage::Suppression.rules() {
+    for &rule in Stage::Suppression.rules() {
         if let Some(mut reported) = suppression_worker.run_rule(rule) {
             suppression::apply(&mut suppressions.clone(), &mut reported, document);
             diagnostics.append(&mut reported);
@@ -397,8 +398,8 @@ mod tests {
         let source = Source::from(text.as_str());
         let document = parse::parse(&source);
         let settings = Settings { extend_select: vec!["ALL".to_string()], ..Settings::default() };
-        let on_one_thread = run_rules_on(&source, &document, None, None, &settings, false);
-        let on_two_threads = run_rules_on(&source, &document, None, None, &settings, true);
+        let on_one_thread = run_rules(&source, &document, None, None, &settings, false);
+        let on_two_threads = run_rules(&source, &document, None, None, &settings, true);
         let codes: BTreeSet<&str> = on_one_thread.iter().map(|diagnostic| diagnostic.code).collect();
         assert!(codes.len() > 40, "the document exercises only {codes:?}");
         assert!(on_one_thread.iter().any(|diagnostic| diagnostic.witness.is_some()), "no witness was computed");

@@ -199,13 +199,18 @@ mod tests {
         assert_eq!(percent_encode_non_ascii("/café"), "/caf%C3%A9");
     }
 
+    /// For each string given, its chain of prefixes among them, longest first.
+    fn chains_of<'a>(given: &[&'a str]) -> impl Fn(usize) -> Vec<&'a str> {
+        let (chains, member_of) = PrefixChains::indexing(given.iter().copied());
+        move |position| chains.chain(member_of[position]).map(|index| chains.member(index)).collect()
+    }
+
     #[test]
     fn prefix_chains_list_the_members_that_begin_each_member() {
         let long = format!("/a{}", "x".repeat(100_000));
         let given = ["/a/b", "/a", "/a", "/ab", "/c", "/é", "/éa", "", long.as_str()];
+        let chain = chains_of(&given);
         let (chains, member_of) = PrefixChains::indexing(given);
-        let chain =
-            |position: usize| chains.chain(member_of[position]).map(|index| chains.member(index)).collect::<Vec<_>>();
         assert_eq!(chain(0), ["/a/b", "/a", ""]);
         assert_eq!(chain(3), ["/ab", "/a", ""]);
         assert_eq!(chain(4), ["/c", ""]);
@@ -220,9 +225,7 @@ mod tests {
     #[test]
     fn prefix_chains_sort_strings_that_share_a_long_start() {
         let given = ["/section-10/page", "/section-1", "/section-1/", "/section-\0", "/section-", "/section-2"];
-        let (chains, member_of) = PrefixChains::indexing(given);
-        let chain =
-            |position: usize| chains.chain(member_of[position]).map(|index| chains.member(index)).collect::<Vec<_>>();
+        let chain = chains_of(&given);
         assert_eq!(chain(0), ["/section-10/page", "/section-1", "/section-"]);
         assert_eq!(chain(2), ["/section-1/", "/section-1", "/section-"]);
         assert_eq!(chain(3), ["/section-\0", "/section-"]);
