@@ -174,12 +174,12 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
         }
         out.flush()
     })();
-    written.map_err(|error| format!("cannot write output: {error}"))?;
+    written.map_err(crate::cannot_write)?;
     Ok(if all_allowed { EXIT_ALL_ALLOWED } else { EXIT_SOME_DISALLOWED })
 }
 
 fn write_stdout(text: &str) -> Result<(), String> {
-    io::stdout().lock().write_all(text.as_bytes()).map_err(|error| format!("cannot write output: {error}"))
+    io::stdout().lock().write_all(text.as_bytes()).map_err(crate::cannot_write)
 }
 
 fn allowed_word(allowed: bool) -> &'static str {

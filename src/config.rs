@@ -26,15 +26,30 @@ pub struct Config {
     pub options: BTreeMap<String, toml::Table>,
 }
 
-/// A configuration mistake, with where it is so it can be shown in context.
+/// The mistakes in a configuration file, each with where it is so it can be shown in context.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError {
     pub path: PathBuf,
     /// The file's text, when it could be read.
     pub text: String,
+    /// Every mistake found, in file order; never empty.
+    pub problems: Vec<ConfigProblem>,
+}
+
+/// One mistake in a configuration file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigProblem {
     /// Byte range of the offending key or value.
     pub span: Option<Range<usize>>,
     pub message: String,
+}
+
+impl ConfigError {
+    /// Every problem's message, for a one-line report.
+    pub fn summary(&self) -> String {
+        let messages: Vec<&str> = self.problems.iter().map(|problem| problem.message.as_str()).collect();
+        messages.join("; ")
+    }
 }
 
 #[derive(Deserialize)]
@@ -66,22 +81,32 @@ impl Config {
         let text = std::fs::read_to_string(path).map_err(|error| ConfigError {
             path: path.to_path_buf(),
             text: String::new(),
-            span: None,
-            message: format!("cannot read the configuration: {error}"),
+            problems: vec![ConfigProblem { span: None, message: format!("cannot read the configuration: {error}") }],
         })?;
         Config::parse(&text, path)
     }
 
     /// Checks configuration text; `path` is only used in errors and kept in the result.
+    /// Every mistake is reported, not only the first.
     pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
-        let error = |span: Option<Range<usize>>, message: String| ConfigError {
-            path: path.to_path_buf(),
-            text: text.to_string(),
-            span,
-            message,
+        let mut problems = Vec::new();
+        let config = match toml::from_str::<RawConfig>(text) {
+            Ok(raw) => Config::check(raw, path, &mut problems),
+            Err(problem) => {
+                problems.push(ConfigProblem { span: problem.span(), message: problem.message().to_string() });
+                Config::default()
+            }
         };
-        let raw: RawConfig =
-            toml::from_str(text).map_err(|problem| error(problem.span(), problem.message().to_string()))?;
+        if problems.is_empty() {
+            return Ok(config);
+        }
+        problems.sort_by_key(|problem| problem.span.as_ref().map(|span| span.start));
+        Err(ConfigError { path: path.to_path_buf(), text: text.to_string(), problems })
+    }
+
+    fn check(raw: RawConfig, path: &Path, problems: &mut Vec<ConfigProblem>) -> Config {
+        let mut report =
+            |span: Range<usize>, message: String| problems.push(ConfigProblem { span: Some(span), message });
         let mut config = Config { path: Some(path.to_path_buf()), ..Config::default() };
         if let Some(target) = raw.target {
             let span = target.span();
@@ -89,7 +114,10 @@ impl Config {
                 RawTargets::One(name) => vec![name],
                 RawTargets::Many(names) => names,
             };
-            config.targets = parse_targets(&names).map_err(|message| error(Some(span), message))?;
+            match parse_targets(&names) {
+                Ok(targets) => config.targets = targets,
+                Err(message) => report(span, message),
+            }
         }
         if let Some(fail_on) = raw.fail_on {
             let level = match fail_on.get_ref().as_str() {
@@ -99,34 +127,56 @@ impl Config {
                     level => Ok(level),
                 }),
             };
-            config.fail_on = Some(level.map_err(|message| error(Some(fail_on.span()), message))?);
+            match level {
+                Ok(level) => config.fail_on = Some(level),
+                Err(message) => report(fail_on.span(), message),
+            }
         }
         for (key, value) in raw.rules {
-            let rule = rules::find(key.get_ref()).ok_or_else(|| {
-                error(Some(key.span()), format!("unknown rule `{}` (see `robolint rules`)", key.get_ref()))
-            })?;
-            let name = rule.metadata.name.clone();
+            // A key selects rules as `--select` does: a code, a code prefix, a name, a category.
+            let selected: Vec<&rules::Rule> = rules::all().iter().filter(|rule| rule.matches(key.get_ref())).collect();
+            if selected.is_empty() {
+                let hint = rules::closest_name(key.get_ref())
+                    .map(|name| format!(": did you mean `{name}`?"))
+                    .unwrap_or_default();
+                report(key.span(), format!("unknown rule `{}`{hint} (see `robolint rules`)", key.get_ref()));
+                continue;
+            }
             let value_span = value.span();
-            match value.into_inner() {
-                RawRule::Level(level) => {
-                    let level = level.parse::<Level>().map_err(|message| error(Some(value_span), message))?;
-                    config.levels.insert(name, level);
-                }
+            let (level, options) = match value.into_inner() {
+                RawRule::Level(level) => (Some(level.parse::<Level>()), None),
                 RawRule::Table(mut table) => {
-                    if let Some(level) = table.remove("severity") {
-                        let level = level
+                    let level = table.remove("severity").map(|level| {
+                        level
                             .as_str()
                             .ok_or_else(|| "`severity` must be a string".to_string())
                             .and_then(str::parse::<Level>)
-                            .map_err(|message| error(Some(value_span.clone()), message))?;
-                        config.levels.insert(name.clone(), level);
-                    }
-                    check_options(rule, &table).map_err(|message| error(Some(value_span), message))?;
-                    config.options.insert(name, table);
+                    });
+                    (level, Some(table))
                 }
+            };
+            match level {
+                Some(Ok(level)) => selected.iter().for_each(|rule| {
+                    config.levels.insert(rule.metadata.name.clone(), level);
+                }),
+                Some(Err(message)) => report(value_span.clone(), message),
+                None => {}
+            }
+            let Some(options) = options.filter(|options| !options.is_empty()) else { continue };
+            match selected.as_slice() {
+                [rule] => match check_options(rule, &options) {
+                    Ok(()) => {
+                        config.options.insert(rule.metadata.name.clone(), options);
+                    }
+                    Err(message) => report(value_span, message),
+                },
+                _ => report(
+                    value_span,
+                    format!("`{}` names several rules: options belong under one rule's name", key.get_ref()),
+                ),
             }
         }
-        Ok(config)
+        config
     }
 
     /// The nearest `robolint.toml` in `directory` or above it.
@@ -219,21 +269,40 @@ mod tests {
     fn errors_point_at_the_key() {
         let text = "target = \"portable\"\ncolour = true\n";
         let error = parse(text).expect_err("unknown key");
-        assert!(error.message.contains("colour"), "{}", error.message);
-        assert_eq!(error.span.map(|span| &text[span]), Some("colour"));
+        assert!(error.summary().contains("colour"), "{}", error.summary());
+        assert_eq!(error.problems[0].span.clone().map(|span| &text[span]), Some("colour"));
 
         let text = "[rules]\nglob-patern = \"off\"\n";
         let error = parse(text).expect_err("unknown rule");
-        assert_eq!(error.span.map(|span| &text[span]), Some("glob-patern"));
+        assert_eq!(error.problems[0].span.clone().map(|span| &text[span]), Some("glob-patern"));
+        assert!(error.summary().contains("did you mean `glob-pattern`"), "{}", error.summary());
 
         let error = parse("[rules]\nglob-pattern = \"loud\"\n").expect_err("bad level");
-        assert!(error.message.contains("loud"));
+        assert!(error.summary().contains("loud"));
 
         let error = parse("target = \"bing\"\n").expect_err("bad target");
-        assert!(error.message.contains("bing"));
+        assert!(error.summary().contains("bing"));
 
         let error = parse("[rules.glob-pattern]\npaths = []\n").expect_err("no such option");
-        assert!(error.message.contains("paths"), "{}", error.message);
+        assert!(error.summary().contains("paths"), "{}", error.summary());
+    }
+
+    #[test]
+    fn every_mistake_is_reported() {
+        let text = "target = \"mars\"\nfail-on = \"sometimes\"\n[rules]\nglob-patern = \"off\"\nRL3 = \"loud\"\n";
+        let error = parse(text).expect_err("four mistakes");
+        let spans: Vec<&str> =
+            error.problems.iter().filter_map(|problem| problem.span.clone()).map(|span| &text[span]).collect();
+        assert_eq!(spans, ["\"mars\"", "\"sometimes\"", "glob-patern", "\"loud\""]);
+    }
+
+    #[test]
+    fn rules_take_code_prefixes_and_categories_as_select_does() {
+        let config = parse("[rules]\nRL3 = \"off\"\nrecords = \"error\"\n").expect("valid");
+        assert_eq!(config.levels.get("glob-pattern"), Some(&Level::Off));
+        assert_eq!(config.levels.get("multiple-star-records"), Some(&Level::Error));
+        let error = parse("[rules.RL3]\npaths = []\n").expect_err("options under a group");
+        assert!(error.summary().contains("several rules"), "{}", error.summary());
     }
 
     #[test]

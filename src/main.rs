@@ -161,6 +161,9 @@ enum Command {
     #[command(mut_arg("files", |urls| urls.value_name("URL").help(
         "Sites to lint: any http(s) URL on the site; robolint fetches its /robots.txt"
     )))]
+    // A fetched file cannot be fixed in place: the fixing flags are not offered here.
+    #[command(mut_arg("fix", |arg| arg.hide(true)), mut_arg("diff", |arg| arg.hide(true)))]
+    #[command(mut_arg("unsafe_fixes", |arg| arg.hide(true)))]
     Fetch(FetchArgs),
     /// Print a rule's documentation.
     Rule {
@@ -196,7 +199,7 @@ impl Format {
     fn renderer(self, color: bool) -> Renderer {
         match self {
             Format::Human => Renderer::Human { color },
-            Format::Concise => Renderer::Concise,
+            Format::Concise => Renderer::Concise { color },
             Format::Json => Renderer::Json(Default::default()),
             Format::Sarif => Renderer::Sarif(Default::default()),
             Format::Github => Renderer::Github,
@@ -209,6 +212,21 @@ enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+impl ColorChoice {
+    /// `auto` colours a terminal unless NO_COLOR is set, and any output when FORCE_COLOR or
+    /// CLICOLOR_FORCE is set (CI logs that render colour set them); an empty or `0` value
+    /// counts as unset, as those conventions say.
+    fn enabled(self, to_terminal: bool) -> bool {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty() && value != "0");
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => set("FORCE_COLOR") || set("CLICOLOR_FORCE") || (to_terminal && !no_color),
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -277,6 +295,14 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         }
         .into());
     }
+    if args.diff && !matches!(args.format, Format::Human) {
+        return Err("--diff prints a unified diff: it takes no --format (use --fix to apply the fixes, then lint with the format)".into());
+    }
+    if allowed == Inputs::UrlsOnly && (args.fix || args.diff) {
+        return Err(
+            "a fetched robots.txt cannot be fixed in place: save it to a file and run `robolint --fix FILE`".into()
+        );
+    }
     let fetch_options = http.options();
     let cli_targets = parse_targets(&args.target)?;
     let mut configs = Configs::new(args)?;
@@ -297,11 +323,7 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         return Err("nothing to lint".into());
     }
     let stdout = io::stdout();
-    let color = match args.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
-    };
+    let color = args.color.enabled(stdout.is_terminal());
     let mut jobs = Vec::with_capacity(inputs.len());
     for input in inputs {
         let config = configs.for_input(&input, color)?;
@@ -312,7 +334,14 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
             ignore: args.ignore.clone(),
             ..config.settings()
         };
-        let unknown = settings.unknown_selectors();
+        let unknown: Vec<String> = settings
+            .unknown_selectors()
+            .into_iter()
+            .map(|selector| match rules::closest_name(selector) {
+                Some(name) => format!("{selector} (did you mean `{name}`?)"),
+                None => selector.to_string(),
+            })
+            .collect();
         if !unknown.is_empty() {
             return Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
         }
@@ -376,7 +405,13 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
     Ok(if failed { EXIT_FOUND } else { 0 })
 }
 
+/// The message for output that could not be written. A reader that closed standard output
+/// (`robolint … | head`) ends the run normally, as for any command-line tool: what is left
+/// would be read by no one.
 fn cannot_write(error: io::Error) -> String {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
     format!("cannot write output: {error}")
 }
 
@@ -521,7 +556,9 @@ fn fails(args: &LintArgs, configured_fail_on: Option<Level>, found: &Found) -> b
 /// `robolint fetch`, which takes only URLs).
 fn url_argument(argument: &Path, allowed: Inputs) -> Result<Option<HttpUrl>, String> {
     let text = argument.to_string_lossy();
-    if looks_like_http_url(&text) {
+    // Any `scheme://` goes to the URL parser, which names a scheme it cannot fetch, rather
+    // than to the file system, which would only say that no such file exists.
+    if looks_like_http_url(&text) || has_url_scheme(&text) {
         return HttpUrl::parse(&text).map(Some);
     }
     if allowed == Inputs::FilesAndUrls {
@@ -533,6 +570,14 @@ fn url_argument(argument: &Path, allowed: Inputs) -> Result<Option<HttpUrl>, Str
         String::new()
     };
     Err(format!("`{text}` is not an http(s) URL{hint}: `robolint fetch` lints sites; lint files without `fetch`"))
+}
+
+/// Whether `text` starts with an RFC 3986 scheme and `://` (`ftp://…`, `file://…`).
+fn has_url_scheme(text: &str) -> bool {
+    text.split_once("://").is_some_and(|(scheme, _)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    })
 }
 
 /// What `--fix` or `--diff` made of an input.
@@ -610,7 +655,10 @@ impl Configs {
         }
         // Standard input and URLs have no folder of their own: the current one stands in.
         let directory = match input {
-            Input::File(path) if path != Path::new("-") => path.parent().map(Path::to_path_buf).unwrap_or_default(),
+            // `robots.txt` has the parent `` (not `.`), which would find no configuration.
+            Input::File(path) if path != Path::new("-") => {
+                path.parent().filter(|parent| !parent.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
+            }
             Input::File(_) | Input::Url(_) => std::env::current_dir().unwrap_or_default(),
         };
         let absolute = std::path::absolute(&directory).unwrap_or(directory);
@@ -624,22 +672,49 @@ impl Configs {
     }
 }
 
-/// Draws a configuration error over the file's text (the way findings are drawn) and
-/// returns the one-line message for the exit path.
+/// Draws a configuration error's problems over the file's text (the way findings are drawn)
+/// and returns the one-line message for the exit path, which repeats none of what was drawn.
 fn show_config_error(error: &ConfigError, color: bool) -> String {
     let name = error.path.display().to_string();
-    if let Some(span) = error.span.clone().filter(|_| !error.text.is_empty()) {
-        let report = ariadne::Report::build(ariadne::ReportKind::Error, (name.as_str(), span.clone()))
-            .with_config(ariadne::Config::default().with_color(color).with_index_type(ariadne::IndexType::Byte))
-            .with_message(format!("invalid configuration: {}", error.message))
-            .with_label(ariadne::Label::new((name.as_str(), span)).with_message(&error.message))
-            .finish();
-        let _ = report.eprint((name.as_str(), ariadne::Source::from(error.text.as_str())));
+    let located: Vec<_> =
+        error.problems.iter().filter_map(|problem| Some((problem.span.clone()?, &problem.message))).collect();
+    if located.is_empty() || error.text.is_empty() {
+        return format!("{name}: {}", error.summary());
     }
-    format!("{name}: {}", error.message)
+    let headline = match located.as_slice() {
+        [(_, message)] => format!("invalid configuration: {message}"),
+        _ => format!("invalid configuration: {} problems", located.len()),
+    };
+    let config = ariadne::Config::default().with_color(color).with_index_type(ariadne::IndexType::Byte);
+    let report = ariadne::Report::build(ariadne::ReportKind::Error, (name.as_str(), located[0].0.clone()))
+        .with_config(config)
+        .with_message(headline)
+        .with_labels(
+            located
+                .iter()
+                .map(|(span, message)| ariadne::Label::new((name.as_str(), span.clone())).with_message(message)),
+        )
+        .finish();
+    let _ = report.eprint((name.as_str(), ariadne::Source::from(error.text.as_str())));
+    let unlocated: Vec<&str> = error
+        .problems
+        .iter()
+        .filter(|problem| problem.span.is_none())
+        .map(|problem| problem.message.as_str())
+        .collect();
+    match unlocated.as_slice() {
+        [] => format!("{name}: invalid configuration (see above)"),
+        _ => format!("{name}: invalid configuration: {}", unlocated.join("; ")),
+    }
 }
 
-/// Expands directories into the robots.txt files below them, in a stable order.
+/// Folders a directory walk never enters, whatever .gitignore says: installed packages.
+const VENDORED_FOLDERS: [&str; 1] = ["node_modules"];
+
+/// Expands directories into the robots.txt files below them (any case, as servers on
+/// case-insensitive file systems serve them), in a stable order. The walk skips hidden
+/// folders, vendored packages and what .gitignore ignores, follows symbolic links with loop
+/// detection, and names each file once however many links lead to it.
 fn collect_inputs(path: &Path, inputs: &mut Vec<PathBuf>) -> Result<(), String> {
     if path == Path::new("-") {
         inputs.push(path.to_path_buf());
@@ -650,17 +725,23 @@ fn collect_inputs(path: &Path, inputs: &mut Vec<PathBuf>) -> Result<(), String> 
         inputs.push(path.to_path_buf());
         return Ok(());
     }
-    let mut entries: Vec<PathBuf> = fs::read_dir(path)
-        .map_err(|error| format!("{}: cannot read directory: {error}", path.display()))?
-        .map(|entry| entry.map(|entry| entry.path()))
-        .collect::<Result<_, _>>()
-        .map_err(|error| format!("{}: cannot read directory: {error}", path.display()))?;
-    entries.sort();
-    for entry in entries {
-        if entry.is_dir() {
-            collect_inputs(&entry, inputs)?;
-        } else if entry.file_name().is_some_and(|name| name == "robots.txt") {
-            inputs.push(entry);
+    let walk = ignore::WalkBuilder::new(path)
+        .follow_links(true)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .filter_entry(|entry| !VENDORED_FOLDERS.iter().any(|folder| entry.file_name() == *folder))
+        .build();
+    let mut seen = std::collections::HashSet::new();
+    for entry in walk {
+        // A link back to a folder above is reported by the walk as a loop: it is skipped, as
+        // is an entry that vanished or cannot be read while walking.
+        let Ok(entry) = entry else { continue };
+        let is_robots_txt = entry.file_name().to_str().is_some_and(|name| name.eq_ignore_ascii_case("robots.txt"));
+        if !is_robots_txt || !entry.file_type().is_some_and(|kind| kind.is_file()) {
+            continue;
+        }
+        let identity = fs::canonicalize(entry.path()).unwrap_or_else(|_| entry.path().to_path_buf());
+        if seen.insert(identity) {
+            inputs.push(entry.into_path());
         }
     }
     Ok(())
@@ -685,26 +766,47 @@ fn display_name(path: &Path) -> String {
 }
 
 fn print_rules() -> Result<u8, String> {
-    let mut out = io::stdout().lock();
-    let write = |out: &mut io::StdoutLock<'_>, rule: &Rule| {
+    let mut rules: Vec<&Rule> = rules::all().iter().collect();
+    rules.sort_by(|a, b| a.code().cmp(b.code()));
+    let default_level = |rule: &Rule| {
         let metadata = &rule.metadata;
-        let default = if metadata.default_enabled { metadata.severity.as_str() } else { "off" };
+        if metadata.default_enabled {
+            metadata.severity.as_str()
+        } else {
+            "off"
+        }
+    };
+    let width = |header: &str, cell: &dyn Fn(&Rule) -> usize| {
+        rules.iter().map(|rule| cell(rule)).max().unwrap_or(0).max(header.len())
+    };
+    let code_width = width("CODE", &|rule| rule.code().len());
+    let name_width = width("NAME", &|rule| rule.name().len());
+    let default_width = width("DEFAULT", &|rule| default_level(rule).len());
+    let category_width = width("CATEGORY", &|rule| rule.metadata.category.len());
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut row = |cells: [&str; 5]| {
         writeln!(
             out,
-            "{:<6} {:<26} {:<8} {:<9} {}",
-            metadata.code, metadata.name, default, metadata.category, metadata.summary
+            "{:<code_width$} {:<name_width$} {:<default_width$} {:<category_width$} {}",
+            cells[0], cells[1], cells[2], cells[3], cells[4]
         )
     };
-    writeln!(out, "{:<6} {:<26} {:<8} {:<9} SUMMARY", "CODE", "NAME", "DEFAULT", "CATEGORY")
-        .map_err(|e| e.to_string())?;
-    for rule in rules::all() {
-        write(&mut out, rule).map_err(|error| error.to_string())?;
+    row(["CODE", "NAME", "DEFAULT", "CATEGORY", "SUMMARY"]).map_err(cannot_write)?;
+    for rule in rules {
+        let metadata = &rule.metadata;
+        row([&metadata.code, &metadata.name, default_level(rule), &metadata.category, &metadata.summary])
+            .map_err(cannot_write)?;
     }
+    out.flush().map_err(cannot_write)?;
     Ok(0)
 }
 
 fn print_rule(code_or_name: &str) -> Result<u8, String> {
-    let rule = rules::find(code_or_name).ok_or_else(|| format!("no rule `{code_or_name}` (see `robolint rules`)"))?;
+    let rule = rules::find(code_or_name).ok_or_else(|| {
+        let suggestion =
+            rules::closest_name(code_or_name).map(|name| format!(": did you mean `{name}`?")).unwrap_or_default();
+        format!("no rule `{code_or_name}`{suggestion} (see `robolint rules`)")
+    })?;
     let metadata = &rule.metadata;
     let default = if metadata.default_enabled {
         metadata.severity.as_str().to_string()
@@ -741,7 +843,7 @@ fn print_rule(code_or_name: &str) -> Result<u8, String> {
         bad = indent(&metadata.docs.bad),
         good = indent(&metadata.docs.good),
     );
-    io::stdout().lock().write_all(text.as_bytes()).map_err(|error| error.to_string())?;
+    io::stdout().lock().write_all(text.as_bytes()).map_err(cannot_write)?;
     Ok(0)
 }
 

@@ -353,6 +353,22 @@ fn only_edit<'a>(action: &'a Value, uri: &str) -> &'a Value {
     &edits[0]
 }
 
+/// Older clients send `context.diagnostics` without the fields LSP 3.17 requires; robolint
+/// reads none of them and still answers.
+#[test]
+fn code_actions_answer_a_request_whose_context_diagnostics_are_partial() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/partial/robots.txt";
+    client.open(uri, FIXABLE);
+    let on = json!({"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 16}});
+    let context = json!({"diagnostics": [{"range": on, "code": "RL301"}, {"message": "no range"}]});
+    let answer = client
+        .request("textDocument/codeAction", json!({"textDocument": {"uri": uri}, "range": on, "context": context}));
+    let actions = answer["result"].as_array().unwrap_or_else(|| panic!("code actions: {answer}"));
+    assert!(actions.iter().any(|action| action["kind"] == "quickfix"), "{answer}");
+    assert!(client.finish().success());
+}
+
 #[test]
 fn code_actions_fix_one_fix_all_and_disable_for_a_line() {
     let mut client = Client::initialized();

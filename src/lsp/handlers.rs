@@ -2,10 +2,12 @@
 
 use lsp_server::{ErrorCode, ResponseError};
 use lsp_types::{
-    CodeActionParams, CodeActionResponse, CompletionParams, CompletionResponse, DidChangeTextDocumentParams,
+    CodeActionKind, CodeActionResponse, CompletionParams, CompletionResponse, DidChangeTextDocumentParams,
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams, DocumentSymbolParams,
-    DocumentSymbolResponse, Hover, HoverContents, HoverParams, MarkupContent, MarkupKind, TextEdit, Uri,
+    DocumentSymbolResponse, Hover, HoverContents, HoverParams, MarkupContent, MarkupKind, Range,
+    TextDocumentIdentifier, TextEdit, Uri,
 };
+use serde::Deserialize;
 
 use super::code_actions::code_actions;
 use super::completion::complete;
@@ -70,7 +72,25 @@ pub fn did_change_watched_files(documents: &mut Documents) -> Effect {
     }
 }
 
-pub fn code_action(documents: &mut Documents, params: CodeActionParams) -> Answer<CodeActionResponse> {
+/// What robolint reads of `textDocument/codeAction`'s parameters. Its actions come from the
+/// range, not from the client's `context.diagnostics`, so those are not read at all: older
+/// clients send them partial, and such a request is answered like any other.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeActionQuery {
+    text_document: TextDocumentIdentifier,
+    range: Range,
+    #[serde(default)]
+    context: WantedActions,
+}
+
+#[derive(Deserialize, Default)]
+pub struct WantedActions {
+    #[serde(default)]
+    only: Option<Vec<CodeActionKind>>,
+}
+
+pub fn code_action(documents: &mut Documents, params: CodeActionQuery) -> Answer<CodeActionResponse> {
     let document = document(documents, &params.text_document.uri)?;
     Ok(code_actions(&document.linted(), params.range, params.context.only.as_deref()))
 }

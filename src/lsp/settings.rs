@@ -32,7 +32,7 @@ pub fn settings_for(uri: &Uri) -> SettingsResult {
         Err(error) => defaults(Some(format!(
             "robolint: {}: {}; linting with the default settings",
             error.path.display(),
-            error.message
+            error.summary()
         ))),
     }
 }

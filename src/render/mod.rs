@@ -18,7 +18,7 @@ use crate::lint::Report;
 /// machine formats (json, sarif, github) write nothing else to stdout.
 pub enum Renderer {
     Human { color: bool },
-    Concise,
+    Concise { color: bool },
     Github,
     Json(json::Document),
     Sarif(sarif::Log),
@@ -35,7 +35,7 @@ impl Renderer {
     pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
         match self {
             Renderer::Human { color } => human::write(out, input, *color),
-            Renderer::Concise => concise::write(out, input),
+            Renderer::Concise { color } => concise::write(out, input, *color),
             Renderer::Github => github::write(out, input),
             Renderer::Json(document) => document.add(out, input),
             Renderer::Sarif(log) => log.add(out, input),
@@ -45,7 +45,7 @@ impl Renderer {
     /// Ends the run: the summary line, or the end of the document.
     pub fn finish(self, out: &mut impl Write, tally: &Tally) -> io::Result<()> {
         match self {
-            Renderer::Human { .. } | Renderer::Concise => writeln!(out, "{}", tally.summary()),
+            Renderer::Human { .. } | Renderer::Concise { .. } => writeln!(out, "{}", tally.summary()),
             Renderer::Github => Ok(()),
             Renderer::Json(document) => document.finish(out),
             Renderer::Sarif(log) => log.finish(out),

@@ -353,6 +353,18 @@ pub fn find(code_or_name: &str) -> Option<&'static Rule> {
         .find(|rule| rule.code().eq_ignore_ascii_case(code_or_name) || rule.name().eq_ignore_ascii_case(code_or_name))
 }
 
+/// The rule name nearest a misspelt one (`glob-patern` → `glob-pattern`), for "did you
+/// mean" hints: at most a third of the name's letters apart.
+pub fn closest_name(misspelt: &str) -> Option<&'static str> {
+    let misspelt = misspelt.to_ascii_lowercase();
+    all()
+        .iter()
+        .map(|rule| (crate::text::edit_distance(&misspelt, rule.name()), rule.name()))
+        .filter(|&(distance, _)| distance > 0 && distance <= (misspelt.len() / 3).max(1))
+        .min()
+        .map(|(_, name)| name)
+}
+
 /// What a rule sees.
 pub struct Context<'a, 'doc> {
     pub source: &'a Source,

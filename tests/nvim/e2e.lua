@@ -1,10 +1,10 @@
 -- End-to-end test of `robolint lsp` with Neovim's built-in LSP client.
 --
--- Run by tests/nvim/run.sh, which sets ROBOLINT_BIN (the binary) and E2E_DIR (an empty
--- temporary folder). Exits 0 when every check passes, 1 with a message otherwise.
--- Works with Neovim 0.7 (Debian 12's: vim.lsp.start_client) and later (vim.lsp.start).
+-- Run by tests/nvim/run.sh from the repository's root, with the robolint binary first on
+-- PATH and E2E_DIR an empty temporary folder. The client is started by README.md's recipe
+-- for this Neovim, run exactly as README shows it, so the recipes users copy are the ones
+-- tested. Exits 0 when every check passes, 1 with a message otherwise.
 
-local robolint = os.getenv('ROBOLINT_BIN')
 local dir = os.getenv('E2E_DIR')
 local TIMEOUT_MS = 20000
 
@@ -35,15 +35,32 @@ local function wait_for(what, predicate)
   check(vim.wait(TIMEOUT_MS, predicate, 20), 'timed out waiting for ' .. what)
 end
 
-local function start_client(bufnr)
-  local config = { name = 'robolint', cmd = { robolint, 'lsp' }, root_dir = dir }
-  if vim.lsp.start then
-    return vim.lsp.start(config, { bufnr = bufnr })
+-- README's Lua block whose first line is `marker`.
+local function readme_recipe(marker)
+  local readme = assert(io.open('README.md')):read('*a')
+  for block in readme:gmatch('```lua\n(.-)```') do
+    if block:sub(1, #marker) == marker then
+      return block
+    end
   end
-  local client_id = vim.lsp.start_client(config)
-  check(client_id, 'the LSP client did not start')
-  vim.lsp.buf_attach_client(bufnr, client_id)
-  return client_id
+  fail('README.md has no Lua block starting with ' .. marker)
+end
+
+-- Runs README's recipe for this Neovim, which starts the client when a robots buffer opens.
+local function run_readme_recipe()
+  local marker = vim.lsp.config and '-- Neovim 0.11 and later' or '-- Neovim 0.7 to 0.10'
+  io.stdout:write('recipe: ' .. marker .. '\n')
+  local recipe = assert(loadstring(readme_recipe(marker)))
+  recipe()
+end
+
+local function attached_client(bufnr)
+  local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+  for _, client in pairs(clients) do
+    if client.name == 'robolint' then
+      return client.id
+    end
+  end
 end
 
 -- Older Neovim keeps the LSP code under user_data.
@@ -115,12 +132,18 @@ local function expect_line(bufnr, lnum, expected)
 end
 
 local function main()
-  check(robolint and dir, 'set ROBOLINT_BIN and E2E_DIR (run tests/nvim/run.sh)')
+  check(dir and vim.fn.executable('robolint') == 1, 'put robolint on PATH and set E2E_DIR (run tests/nvim/run.sh)')
+  vim.cmd('filetype on')
+  run_readme_recipe()
   local path = dir .. '/robots.txt'
   write_file(path, ROBOTS)
   vim.cmd('edit ' .. vim.fn.fnameescape(path))
   local bufnr = vim.api.nvim_get_current_buf()
-  local client_id = start_client(bufnr)
+  check(vim.bo[bufnr].filetype == 'robots', 'robots.txt has the filetype ' .. vim.bo[bufnr].filetype)
+  wait_for('the recipe to start robolint', function()
+    return attached_client(bufnr) ~= nil
+  end)
+  local client_id = attached_client(bufnr)
 
   wait_for('diagnostics', function()
     local found = diagnostics_by_code(bufnr)

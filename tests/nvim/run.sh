@@ -21,7 +21,7 @@ trap 'rm -rf "$workdir"' EXIT
 # `-S` rather than `-l` (Neovim 0.9+) so Debian 12's Neovim 0.7 runs it too; the script
 # quits by itself, and `timeout` turns a hang into a failure.
 status=0
-ROBOLINT_BIN="$binary" E2E_DIR="$workdir" \
+PATH="$(dirname "$binary"):$PATH" E2E_DIR="$workdir" \
   timeout 120 nvim --headless --clean -u NONE -i NONE -n -S tests/nvim/e2e.lua </dev/null || status=$?
 if [ "$status" -ne 0 ]; then
   echo "tests/nvim/run.sh: FAILED (nvim exited with status $status)" >&2
