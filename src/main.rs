@@ -96,6 +96,24 @@ struct LintArgs {
     #[arg(long, value_delimiter = ',', value_name = "RULE")]
     ignore: Vec<String>,
 
+    /// Print the findings and nothing else: no summary line, no note of the fixes applied.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+
+    /// Instead of the findings, a count of them per rule, most frequent first.
+    #[arg(long, conflicts_with_all = ["format", "diff"])]
+    statistics: bool,
+
+    /// Write the output to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    output_file: Option<PathBuf>,
+
+    /// The file name standard input stands for (`-`): the name shown, the folder robolint.toml
+    /// is looked up from, and the name the file-name rule judges. For editor integrations that
+    /// pipe a buffer.
+    #[arg(long, value_name = "PATH")]
+    stdin_filename: Option<PathBuf>,
+
     /// How many threads to use [default: one per core]: files are linted that many at once,
     /// and a file of 64 KiB to 1 MiB is parsed and linted on two. Output keeps the order of
     /// the inputs whatever the number; `--fix` and `--diff` take one file at a time.
@@ -122,6 +140,23 @@ struct HttpArgs {
     /// not linted [default: 524288, Google's 500 KiB plus a margin].
     #[arg(long, value_name = "BYTES")]
     max_size: Option<usize>,
+}
+
+impl LintArgs {
+    fn renderer(&self, color: bool) -> Renderer {
+        if self.statistics {
+            return Renderer::Statistics(Default::default());
+        }
+        self.format.renderer(color)
+    }
+
+    /// The path standing for `path`: `--stdin-filename` for standard input.
+    fn named<'p>(&'p self, path: &'p Path) -> &'p Path {
+        match &self.stdin_filename {
+            Some(name) if path == Path::new("-") => name,
+            _ => path,
+        }
+    }
 }
 
 impl HttpArgs {
@@ -171,7 +206,18 @@ enum Command {
         rule: String,
     },
     /// List every rule with its code, name, default severity and category.
-    Rules,
+    Rules {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ListFormat::Human)]
+        format: ListFormat,
+    },
+    /// Print a completion script for a shell, to be sourced by its start-up file.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print robolint's man page (roff), made from the same definitions as --help.
+    Man,
     /// Run a Language Server on stdin and stdout, for editors.
     Lsp,
     /// Whether a robot may fetch URLs, per dialect, and the line that decided
@@ -205,6 +251,14 @@ impl Format {
             Format::Github => Renderer::Github,
         }
     }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ListFormat {
+    /// A table.
+    Human,
+    /// An array of objects, one a rule, with every metadata field.
+    Json,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -269,7 +323,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Rule { rule }) => print_rule(&rule),
-        Some(Command::Rules) => print_rules(),
+        Some(Command::Rules { format }) => print_rules(format),
+        Some(Command::Completions { shell }) => print_completions(shell),
+        Some(Command::Man) => print_man_page(),
         Some(Command::Lsp) => robolint::lsp::run_stdio().map_err(|error| format!("lsp: {error}")),
         Some(Command::Check(args)) => cli_check::run_check(&args),
         Some(Command::Matrix(args)) => cli_check::run_matrix(&args),
@@ -326,7 +382,7 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
     let color = args.color.enabled(stdout.is_terminal());
     let mut jobs = Vec::with_capacity(inputs.len());
     for input in inputs {
-        let config = configs.for_input(&input, color)?;
+        let config = configs.for_input(&input, args.stdin_filename.as_deref(), color)?;
         let settings = Settings {
             targets: if cli_targets.is_empty() { config.targets.clone() } else { cli_targets.clone() },
             select: args.select.clone(),
@@ -355,16 +411,22 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
     let threads =
         if args.fix || args.diff { 1 } else { args.jobs.map_or_else(parallel::available_threads, NonZeroUsize::get) };
 
-    let mut out = io::BufWriter::new(stdout.lock());
+    let destination: Box<dyn Write> = match &args.output_file {
+        Some(path) => Box::new(File::create(path).map_err(|error| format!("{}: {error}", path.display()))?),
+        None => Box::new(stdout.lock()),
+    };
+    let mut out = io::BufWriter::new(destination);
     let mut tally = Tally::default();
-    let mut renderer = args.format.renderer(color);
+    let mut renderer = args.renderer(color);
     let mut unreadable = 0;
     let mut failed = false;
+    // `--fix -` prints the fixed text, which a summary line would corrupt.
+    let stdout_holds_fixed_text = args.fix && args.files.iter().any(|file| file == Path::new("-"));
     // Inputs are linted, and for the formats that print each input by itself rendered, on
     // every core, then printed in order; nothing but the counts outlives an input's output.
     let work = |job: &Job| {
         let mut outcome = process(args, job, &fetch_options);
-        outcome.render_alone(args.format, color);
+        outcome.render_alone(args, color);
         outcome
     };
     let window = (|job: &Job| job.weight, threads as u64 * AHEAD_BYTES_PER_THREAD);
@@ -386,6 +448,10 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
                 failed |= changed;
                 return Ok(());
             }
+            Processed::FixedToStdout { fails } => {
+                failed |= fails;
+                return Ok(());
+            }
             Processed::Unreadable => {
                 unreadable += 1;
                 return Ok(());
@@ -395,7 +461,8 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         tally.add(&name, &found);
         Ok::<(), String>(())
     })?;
-    if !args.diff {
+    let summary_wanted = !(args.quiet && renderer.ends_with_summary());
+    if !args.diff && !stdout_holds_fixed_text && summary_wanted {
         renderer.finish(&mut out, &tally).map_err(cannot_write)?;
     }
     out.flush().map_err(cannot_write)?;
@@ -470,6 +537,11 @@ enum Processed {
     Diffed {
         changed: bool,
     },
+    /// `--fix -`: the fixed text went to standard output in place of findings; the run fails
+    /// when what is left fails it.
+    FixedToStdout {
+        fails: bool,
+    },
     Unreadable,
 }
 
@@ -500,7 +572,11 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
             return outcome;
         }
     };
-    let name = display_name(path);
+    let name = display_name(args.named(path));
+    if args.fix && path == Path::new("-") {
+        fix_to_stdout(args, job, source, &mut outcome);
+        return outcome;
+    }
     let source = if args.fix || args.diff {
         match apply_fixes(args, path, &name, source, settings, &mut outcome.messages) {
             Ok(Fixing::Fixed(source)) => source,
@@ -520,7 +596,11 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
     outcome.result = if args.diff {
         Processed::Diffed { changed: false }
     } else {
-        Processed::Linted { report: Box::new(lint(source, Some(path), settings)), name, fail_on: job.fail_on }
+        Processed::Linted {
+            report: Box::new(lint(source, Some(args.named(path)), settings)),
+            name,
+            fail_on: job.fail_on,
+        }
     };
     outcome
 }
@@ -528,8 +608,8 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
 impl Outcome {
     /// Renders a linted input here, on the thread that linted it, when the format writes
     /// each input by itself: the printing thread then has only bytes to copy.
-    fn render_alone(&mut self, format: Format, color: bool) {
-        let mut renderer = format.renderer(color);
+    fn render_alone(&mut self, args: &LintArgs, color: bool) {
+        let mut renderer = args.renderer(color);
         if renderer.writes_one_document() {
             return;
         }
@@ -580,6 +660,21 @@ fn has_url_scheme(text: &str) -> bool {
     })
 }
 
+/// `--fix -`: standard input, fixed, to standard output (every byte of it, changed or not, so
+/// an editor can replace its buffer with it); what is left is counted for the exit status.
+fn fix_to_stdout(args: &LintArgs, job: &Job, source: Source, outcome: &mut Outcome) {
+    if !source.is_exact() || source.truncation.is_some() {
+        outcome.messages.push("standard input: not fixed: it is not UTF-8 text robolint read whole".into());
+        return;
+    }
+    let allowed = if args.unsafe_fixes { Applicability::Unsafe } else { Applicability::Safe };
+    let path = args.named(Path::new("-"));
+    let fixed = fix_text(&source.text, Some(path), &job.settings, allowed);
+    let left = lint(Source::from(fixed.text.as_str()), Some(path), &job.settings);
+    outcome.result = Processed::FixedToStdout { fails: fails(args, job.fail_on, &Found::in_report(&left)) };
+    outcome.diff = fixed.text;
+}
+
 /// What `--fix` or `--diff` made of an input.
 enum Fixing {
     /// The source to lint: fixed and written back (`--fix`), or left as it was.
@@ -603,8 +698,6 @@ fn apply_fixes(
         Some("it is not UTF-8 text")
     } else if source.truncation.is_some() {
         Some("robolint read only part of it")
-    } else if args.fix && input == Path::new("-") {
-        Some("standard input cannot be changed in place (use --diff)")
     } else {
         None
     };
@@ -622,7 +715,9 @@ fn apply_fixes(
     }
     write_atomically(input, fixed.text.as_bytes())
         .map_err(|error| format!("{name}: cannot write the fixed file: {error}"))?;
-    messages.push(format!("{name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" }));
+    if !args.quiet {
+        messages.push(format!("{name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" }));
+    }
     Ok(Fixing::Fixed(Source::from(fixed.text.as_str())))
 }
 
@@ -649,11 +744,15 @@ impl Configs {
         Ok(Configs { fixed, found: HashMap::new() })
     }
 
-    fn for_input(&mut self, input: &Input, color: bool) -> Result<Config, String> {
+    fn for_input(&mut self, input: &Input, stdin_filename: Option<&Path>, color: bool) -> Result<Config, String> {
         if let Some(config) = &self.fixed {
             return Ok(config.clone());
         }
         // Standard input and URLs have no folder of their own: the current one stands in.
+        let input = match (input, stdin_filename) {
+            (Input::File(path), Some(name)) if path == Path::new("-") => &Input::File(name.to_path_buf()),
+            _ => input,
+        };
         let directory = match input {
             // `robots.txt` has the parent `` (not `.`), which would find no configuration.
             Input::File(path) if path != Path::new("-") => {
@@ -765,9 +864,31 @@ fn display_name(path: &Path) -> String {
     }
 }
 
-fn print_rules() -> Result<u8, String> {
+fn print_completions(shell: clap_complete::Shell) -> Result<u8, String> {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut command, "robolint", &mut out);
+    io::stdout().lock().write_all(&out).map_err(cannot_write)?;
+    Ok(0)
+}
+
+fn print_man_page() -> Result<u8, String> {
+    let mut out = Vec::new();
+    clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out).map_err(cannot_write)?;
+    io::stdout().lock().write_all(&out).map_err(cannot_write)?;
+    Ok(0)
+}
+
+fn print_rules(format: ListFormat) -> Result<u8, String> {
     let mut rules: Vec<&Rule> = rules::all().iter().collect();
     rules.sort_by(|a, b| a.code().cmp(b.code()));
+    if format == ListFormat::Json {
+        let metadata: Vec<&rules::Metadata> = rules.iter().map(|rule| &rule.metadata).collect();
+        let mut out = io::stdout().lock();
+        serde_json::to_writer_pretty(&mut out, &metadata).map_err(|error| cannot_write(error.into()))?;
+        writeln!(out).map_err(cannot_write)?;
+        return Ok(0);
+    }
     let default_level = |rule: &Rule| {
         let metadata = &rule.metadata;
         if metadata.default_enabled {

@@ -6,10 +6,11 @@ pub mod human;
 pub mod json;
 pub mod positions;
 pub mod sarif;
+pub mod statistics;
 
 use std::io::{self, Write};
 
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Severity};
 use crate::lint::Report;
 
 /// The output of a run, input by input. The text formats write each input as it comes (a
@@ -17,11 +18,17 @@ use crate::lint::Report;
 /// the one document tools read, opened with the first input and closed at the end. The
 /// machine formats (json, sarif, github) write nothing else to stdout.
 pub enum Renderer {
-    Human { color: bool },
-    Concise { color: bool },
+    Human {
+        color: bool,
+    },
+    Concise {
+        color: bool,
+    },
     Github,
     Json(json::Document),
     Sarif(sarif::Log),
+    /// `--statistics`: counts per rule instead of the findings, printed at the end.
+    Statistics(statistics::Counts),
 }
 
 impl Renderer {
@@ -29,7 +36,7 @@ impl Renderer {
     /// printing thread can write, in order, rather than writing each input by itself, which
     /// any thread can then do on its own.
     pub fn writes_one_document(&self) -> bool {
-        matches!(self, Renderer::Json(_) | Renderer::Sarif(_))
+        matches!(self, Renderer::Json(_) | Renderer::Sarif(_) | Renderer::Statistics(_))
     }
 
     pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
@@ -39,6 +46,10 @@ impl Renderer {
             Renderer::Github => github::write(out, input),
             Renderer::Json(document) => document.add(out, input),
             Renderer::Sarif(log) => log.add(out, input),
+            Renderer::Statistics(counts) => {
+                counts.add(input.report);
+                Ok(())
+            }
         }
     }
 
@@ -49,7 +60,13 @@ impl Renderer {
             Renderer::Github => Ok(()),
             Renderer::Json(document) => document.finish(out),
             Renderer::Sarif(log) => log.finish(out),
+            Renderer::Statistics(counts) => counts.finish(out),
         }
+    }
+
+    /// Whether the format ends with a summary line for people, which `--quiet` leaves out.
+    pub fn ends_with_summary(&self) -> bool {
+        matches!(self, Renderer::Human { .. } | Renderer::Concise { .. })
     }
 }
 
@@ -78,6 +95,9 @@ pub struct Found {
     pub errors: usize,
     pub warnings: usize,
     pub infos: usize,
+    /// Findings `--fix` would fix, and those only `--unsafe-fixes` would.
+    pub safe_fixes: usize,
+    pub unsafe_fixes: usize,
 }
 
 impl Found {
@@ -88,6 +108,11 @@ impl Found {
                 Severity::Error => found.errors += 1,
                 Severity::Warning => found.warnings += 1,
                 Severity::Info => found.infos += 1,
+            }
+            match diagnostic.fix.as_ref().map(|fix| fix.applicability) {
+                Some(Applicability::Safe) => found.safe_fixes += 1,
+                Some(Applicability::Unsafe) => found.unsafe_fixes += 1,
+                None => {}
             }
         }
         found
@@ -118,6 +143,8 @@ pub struct Tally {
     errors: usize,
     warnings: usize,
     infos: usize,
+    safe_fixes: usize,
+    unsafe_fixes: usize,
 }
 
 impl Tally {
@@ -128,6 +155,8 @@ impl Tally {
         self.errors += found.errors;
         self.warnings += found.warnings;
         self.infos += found.infos;
+        self.safe_fixes += found.safe_fixes;
+        self.unsafe_fixes += found.unsafe_fixes;
     }
 
     /// "robots.txt: 3 problems (1 error, 2 warnings)", "4 files: no problems".
@@ -147,6 +176,12 @@ impl Tally {
             .filter(|(count, _)| *count > 0)
             .map(|&(count, word)| format!("{count} {word}{}", plural(count)))
             .collect();
-        format!("{files}: {total} problem{} ({})", plural(total), parts.join(", "))
+        let summary = format!("{files}: {total} problem{} ({})", plural(total), parts.join(", "));
+        match (self.safe_fixes, self.unsafe_fixes) {
+            (0, 0) => summary,
+            (0, unsafe_only) => format!("{summary}\n{unsafe_only} fixable with `--fix --unsafe-fixes`"),
+            (safe, 0) => format!("{summary}\n{safe} fixable with `--fix`"),
+            (safe, more) => format!("{summary}\n{safe} fixable with `--fix` ({more} more with `--unsafe-fixes`)"),
+        }
     }
 }

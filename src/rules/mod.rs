@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::dialect::witness::Witnesses;
@@ -120,7 +120,7 @@ struct Entry {
 }
 
 /// A rule's documentation and defaults, read from `rules/<name>.toml`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Metadata {
     pub code: String,
@@ -149,7 +149,7 @@ pub struct Metadata {
 }
 
 /// A severity, or off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Off,
@@ -194,7 +194,7 @@ impl std::str::FromStr for Level {
 }
 
 /// Per-dialect levels; a dialect left out gets the rule's `severity`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Targets {
     #[serde(rename = "norobots-1994")]
@@ -206,7 +206,7 @@ pub struct Targets {
 }
 
 /// One option a rule accepts, with its default.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionSpec {
     pub doc: String,
@@ -266,7 +266,7 @@ fn enabled_by_default() -> bool {
     true
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FixAvailability {
     None,
@@ -276,7 +276,7 @@ pub enum FixAvailability {
     Mixed,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Docs {
     pub why: String,

@@ -1,0 +1,131 @@
+//! Options users of ruff and ShellCheck reach for (issue "A command line and editor experience
+//! on a par with ruff"), through the built binary.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+mod support;
+
+const FIXABLE: &[u8] = b"User-agent: *\nDisallow: /tmp/*\nDissallow: /drafts/\n";
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn robolint(args: &[&str], stdin: &[u8]) -> Output {
+    support::robolint_in(manifest(), args, stdin)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("robolint-options-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn quiet_prints_the_findings_and_no_summary() {
+    let loud = text(&robolint(&["--no-config", "--format", "concise", "-"], FIXABLE).stdout);
+    let quiet = text(&robolint(&["--no-config", "--format", "concise", "-q", "-"], FIXABLE).stdout);
+    assert!(loud.contains("problems"), "{loud}");
+    assert!(!quiet.contains("problems") && quiet.contains("RL301"), "{quiet}");
+}
+
+#[test]
+fn the_summary_counts_what_fix_and_unsafe_fixes_would_mend() {
+    let out = text(&robolint(&["--no-config", "--format", "concise", "-"], FIXABLE).stdout);
+    assert!(out.contains("fixable with `--fix`"), "{out}");
+}
+
+#[test]
+fn statistics_count_findings_per_rule_most_frequent_first() {
+    let file = b"User-agent: *\nDisallow: /a/*\nDisallow: /b/*\nDisallow: /c$\nDissallow: /x\n";
+    let output = robolint(&["--no-config", "--statistics", "-"], file);
+    let out = text(&output.stdout);
+    let first = out.lines().next().unwrap_or_default();
+    assert!(first.trim_start().starts_with('3') && first.contains("RL301  glob-pattern"), "{out}");
+    assert!(!out.contains("Disallow: /a/*"), "{out}");
+    assert_eq!(output.status.code(), Some(1), "the exit status still follows --fail-on");
+}
+
+#[test]
+fn output_file_takes_what_standard_output_would_have() {
+    let dir = temp_dir("output-file");
+    let path = dir.join("report.json");
+    let path_text = path.to_string_lossy().into_owned();
+    let output = robolint(&["--no-config", "--format", "json", "-o", &path_text, "-"], FIXABLE);
+    assert!(output.stdout.is_empty(), "{}", text(&output.stdout));
+    let written: serde_json::Value = serde_json::from_slice(&fs::read(&path).expect("report")).expect("json");
+    assert!(written["diagnostics"].as_array().is_some_and(|found| !found.is_empty()), "{written}");
+}
+
+#[test]
+fn stdin_filename_names_the_input_finds_its_configuration_and_feeds_file_name() {
+    let dir = temp_dir("stdin-filename");
+    fs::create_dir_all(dir.join("site")).expect("site");
+    fs::write(dir.join("robolint.toml"), "[rules]\nglob-pattern = \"off\"\n").expect("config");
+    let name = dir.join("site/Robots.TXT");
+    let name = name.to_string_lossy();
+    let output = robolint(&["--format", "concise", "--stdin-filename", &name, "-"], FIXABLE);
+    let out = text(&output.stdout);
+    assert!(out.contains("site/Robots.TXT:"), "{out}");
+    assert!(!out.contains("RL301"), "the configuration beside the named file applies: {out}");
+    assert!(out.contains("file-name"), "the name is judged: {out}");
+}
+
+#[test]
+fn fix_of_standard_input_writes_the_fixed_text_to_standard_output() {
+    let output = robolint(&["--no-config", "--fix", "-"], FIXABLE);
+    assert_eq!(text(&output.stdout), "User-agent: *\nDisallow: /tmp/\nDisallow: /drafts/\n");
+    let clean = robolint(&["--no-config", "--fix", "-"], b"User-agent: *\nDisallow: /x\n");
+    assert_eq!(text(&clean.stdout), "User-agent: *\nDisallow: /x\n", "a file with nothing to fix comes back whole");
+    assert_eq!(clean.status.code(), Some(0));
+}
+
+#[test]
+fn rules_as_json_list_every_rule_with_its_metadata() {
+    let output = robolint(&["rules", "--format", "json"], b"");
+    let rules: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let rules = rules.as_array().expect("an array");
+    assert_eq!(rules.len(), robolint::rules::all().len());
+    assert!(rules
+        .iter()
+        .any(|rule| rule["name"] == "glob-pattern" && rule["code"] == "RL301" && rule["docs"]["why"].is_string()));
+}
+
+#[test]
+fn completions_name_every_subcommand_and_option() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let output = robolint(&["completions", shell], b"");
+        let script = text(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        for word in ["statistics", "stdin-filename", "check", "matrix"] {
+            assert!(script.contains(word), "{shell} completions lack {word}");
+        }
+    }
+}
+
+/// The man page and --help come from one definition: every long option --help lists is in
+/// the man page.
+#[test]
+fn the_man_page_documents_every_option_help_lists() {
+    let help = text(&robolint(&["--help"], b"").stdout);
+    let man = text(&robolint(&["man"], b"").stdout);
+    assert!(man.starts_with(".ie") || man.contains(".TH"), "{man}");
+    let options: Vec<&str> = help
+        .split_whitespace()
+        .filter(|word| word.starts_with("--") && word.len() > 2)
+        .map(|word| word.trim_end_matches([',', '.', ')', '`']))
+        .map(|word| word.split(['=', '[', '<']).next().unwrap_or(word))
+        .collect();
+    assert!(options.len() > 15, "{help}");
+    for option in options {
+        let escaped = option.replace('-', "\\-");
+        assert!(man.contains(option) || man.contains(&escaped), "the man page lacks {option}");
+    }
+}
