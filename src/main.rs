@@ -1,6 +1,7 @@
 //! The `robolint` command: arguments in, library calls, a renderer, an exit status.
 
 mod cli_check;
+mod cli_parse;
 
 use std::collections::HashMap;
 use std::fs::{self, File};
@@ -225,6 +226,9 @@ enum Command {
     Check(cli_check::CheckArgs),
     /// A table of which robots may fetch which URLs, like the 1996 draft's §4 matrix.
     Matrix(cli_check::MatrixArgs),
+    /// The draft's strict parse tree of a file, or the production that failed and where
+    /// (exit 0: the 1996 grammar accepts the file, 1: it does not, 2: error).
+    Parse(cli_parse::ParseArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -329,6 +333,7 @@ fn main() -> ExitCode {
         Some(Command::Lsp) => robolint::lsp::run_stdio().map_err(|error| format!("lsp: {error}")),
         Some(Command::Check(args)) => cli_check::run_check(&args),
         Some(Command::Matrix(args)) => cli_check::run_matrix(&args),
+        Some(Command::Parse(args)) => cli_parse::run_parse(&args),
         Some(Command::Fetch(args)) => run_lint(&args.lint, &args.http, Inputs::UrlsOnly),
         None => run_lint(&cli.check, &cli.http, Inputs::FilesAndUrls),
     };

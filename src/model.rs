@@ -217,6 +217,15 @@ pub enum LineKind {
     Invalid,
 }
 
+/// A node of the strict grammar's parse tree: a production of the draft's BNF, where it
+/// matched, and the productions inside it. Plain data, so no pest type leaves the parser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxNode {
+    pub production: &'static str,
+    pub span: Span,
+    pub children: Vec<SyntaxNode>,
+}
+
 /// Why the strict grammar rejects a line, in the grammar's own terms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StrictFailure {

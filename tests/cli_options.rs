@@ -129,3 +129,31 @@ fn the_man_page_documents_every_option_help_lists() {
         assert!(man.contains(option) || man.contains(&escaped), "the man page lacks {option}");
     }
 }
+
+/// `robolint parse`: the draft's own §4 example gets its tree, production by production with
+/// spans; a missing colon gets the production that failed and where; the exit status says
+/// whether the strict grammar accepts the file.
+#[test]
+fn parse_prints_the_strict_tree_or_the_failing_production() {
+    let example = "corpus/strict-syntax/draft-section-4-example.txt";
+    let accepted = robolint(&["parse", example], b"");
+    let tree = text(&accepted.stdout);
+    assert_eq!(accepted.status.code(), Some(0), "{tree}");
+    assert!(tree.starts_with("robotstxt 1:1-"), "{tree}");
+    assert!(tree.contains("\n  record 4:1-6:1 "), "{tree}");
+    assert!(tree.contains("\n    agentline 4:1-5:1 \"User-agent: unhipbot\\r\\n\""), "{tree}");
+    assert!(tree.contains("allowline") && tree.contains("disallowline"), "{tree}");
+
+    let json = robolint(&["parse", "--format", "json", example], b"");
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
+    assert_eq!(json["accepted"], true);
+    assert_eq!(json["tree"]["production"], "robotstxt");
+    assert_eq!(json["tree"]["children"][1]["production"], "record");
+    assert_eq!(json["tree"]["children"][1]["start"], serde_json::json!({"line": 4, "column": 1}));
+
+    let rejected = robolint(&["parse", "-"], b"User-agent: *\r\nDisallow /x\r\n");
+    let report = text(&rejected.stdout);
+    assert_eq!(rejected.status.code(), Some(1), "{report}");
+    assert!(report.starts_with("rejected: disallowline at 2:9, expected \":\""), "{report}");
+    assert!(report.contains("line 2: field \"Disallow\" = \"/x\""), "{report}");
+}

@@ -9,7 +9,7 @@ use crate::model::{Directive, Document, Line, LineKind, Record, Span};
 use crate::parallel;
 use crate::source::Source;
 
-pub use strict::{parse_file as parse_strict, parse_production};
+pub use strict::{parse_file as parse_strict, parse_production, syntax_tree};
 
 /// Parses any text into a document. Never fails: what the strict grammar rejects is kept on
 /// each line (`Line::strict_failure`) and on the document (`Document::structure_failures`).

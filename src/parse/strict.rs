@@ -8,10 +8,13 @@
 //! pest's first; `tests/grammar.rs` checks it against the whole-file pest parse.
 
 use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
 use pest::Parser;
 use pest_derive::Parser;
 
-use crate::model::{Directive, Line, LineKind, Separator, Span, StrictFailure, StructureFailure, StructureProblem};
+use crate::model::{
+    Directive, Line, LineKind, Separator, Span, StrictFailure, StructureFailure, StructureProblem, SyntaxNode,
+};
 
 #[derive(Parser)]
 #[grammar = "../grammar/draft-1996.pest"]
@@ -21,6 +24,41 @@ pub(crate) struct DraftParser;
 /// its errata corrected) accepts the text as it is, line ends and all.
 pub fn parse_file(text: &str) -> Result<(), StrictFailure> {
     parse_with(Rule::robotstxt, "robotstxt", text, 0)
+}
+
+/// The whole file's parse tree under the `robotstxt` production, for showing the grammar at
+/// work (`robolint parse`), or where the parse stopped.
+pub fn syntax_tree(text: &str) -> Result<SyntaxNode, StrictFailure> {
+    let mut pairs = match DraftParser::parse(Rule::robotstxt, text) {
+        Ok(pairs) => pairs,
+        Err(_) => return parse_with(Rule::robotstxt, "robotstxt", text, 0).map(|()| empty_tree(text)),
+    };
+    Ok(pairs.next().map_or_else(|| empty_tree(text), node))
+}
+
+/// The empty file's tree: what `robotstxt` (`*blankcomment`) builds from no lines.
+fn empty_tree(text: &str) -> SyntaxNode {
+    SyntaxNode { production: "robotstxt", span: Span::new(0, text.len()), children: Vec::new() }
+}
+
+fn node(pair: Pair<'_, Rule>) -> SyntaxNode {
+    let span = pair.as_span();
+    let production = production_name(pair.as_rule());
+    SyntaxNode {
+        production,
+        span: Span::new(span.start(), span.end()),
+        children: pair.into_inner().map(node).collect(),
+    }
+}
+
+/// A production's name as the draft's BNF spells it (pest's rule names are the same).
+fn production_name(rule: Rule) -> &'static str {
+    // Rule's Debug form is its name; the names are few and fixed, so each is leaked once.
+    static NAMES: std::sync::OnceLock<Vec<(Rule, &'static str)>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        Rule::all_rules().iter().map(|&rule| (rule, &*Box::leak(format!("{rule:?}").into_boxed_str()))).collect()
+    });
+    names.iter().find(|(known, _)| *known == rule).map_or("?", |(_, name)| name)
 }
 
 /// The production a line of this kind must match.
