@@ -24,6 +24,10 @@ pub struct Config {
     pub fail_on: Option<Level>,
     pub levels: BTreeMap<String, Level>,
     pub options: BTreeMap<String, toml::Table>,
+    /// `select`, `extend-select`, `ignore`: rule selectors as the command line takes them.
+    pub select: Option<Vec<String>>,
+    pub extend_select: Vec<String>,
+    pub ignore: Vec<String>,
 }
 
 /// The mistakes in a configuration file, each with where it is so it can be shown in context.
@@ -57,6 +61,9 @@ impl ConfigError {
 struct RawConfig {
     target: Option<Spanned<RawTargets>>,
     fail_on: Option<Spanned<String>>,
+    select: Option<Spanned<Vec<String>>>,
+    extend_select: Option<Spanned<Vec<String>>>,
+    ignore: Option<Spanned<Vec<String>>>,
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<RawRule>>,
 }
@@ -132,6 +139,26 @@ impl Config {
                 Err(message) => report(fail_on.span(), message),
             }
         }
+        let mut selectors = |list: Option<Spanned<Vec<String>>>| -> Option<Vec<String>> {
+            let list = list?;
+            let span = list.span();
+            let unknown: Vec<String> = list
+                .get_ref()
+                .iter()
+                .filter(|selector| !rules::all().iter().any(|rule| rule.matches(selector)))
+                .map(|selector| match rules::closest_name(selector) {
+                    Some(name) => format!("`{selector}` (did you mean `{name}`?)"),
+                    None => format!("`{selector}`"),
+                })
+                .collect();
+            if !unknown.is_empty() {
+                report(span, format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
+            }
+            Some(list.into_inner())
+        };
+        config.select = selectors(raw.select);
+        config.extend_select = selectors(raw.extend_select).unwrap_or_default();
+        config.ignore = selectors(raw.ignore).unwrap_or_default();
         for (key, value) in raw.rules {
             // A key selects rules as `--select` does: a code, a code prefix, a name, a category.
             let selected: Vec<&rules::Rule> = rules::all().iter().filter(|rule| rule.matches(key.get_ref())).collect();
@@ -180,8 +207,14 @@ impl Config {
     }
 
     /// The nearest `robolint.toml` in `directory` or above it.
+    /// The nearest `robolint.toml` in `directory` or above it, else the user's own (see
+    /// [`user_config_path`]): a project's file wins whole, as ruff's does.
     pub fn discover(directory: &Path) -> Option<PathBuf> {
-        directory.ancestors().map(|folder| folder.join(FILE_NAME)).find(|candidate| candidate.is_file())
+        directory
+            .ancestors()
+            .map(|folder| folder.join(FILE_NAME))
+            .find(|candidate| candidate.is_file())
+            .or_else(|| user_config_path().filter(|path| path.is_file()))
     }
 
     /// Lint settings from this configuration; the caller adds what the command line says.
@@ -190,9 +223,19 @@ impl Config {
             targets: self.targets.clone(),
             levels: self.levels.clone(),
             options: self.options.clone(),
-            ..Settings::default()
+            select: self.select.clone(),
+            extend_select: self.extend_select.clone(),
+            ignore: self.ignore.clone(),
         }
     }
+}
+
+/// The user-level configuration, for every file no project configuration covers:
+/// `$XDG_CONFIG_HOME/robolint/robolint.toml`, else `~/.config/robolint/robolint.toml`.
+pub fn user_config_path() -> Option<PathBuf> {
+    let from = |variable: &str| std::env::var_os(variable).filter(|value| !value.is_empty()).map(PathBuf::from);
+    let base = from("XDG_CONFIG_HOME").or_else(|| from("HOME").map(|home| home.join(".config")))?;
+    Some(base.join("robolint").join(FILE_NAME))
 }
 
 /// Dialect names, or `portable`/`all` for every dialect.
@@ -303,6 +346,21 @@ mod tests {
         assert_eq!(config.levels.get("multiple-star-records"), Some(&Level::Error));
         let error = parse("[rules.RL3]\npaths = []\n").expect_err("options under a group");
         assert!(error.summary().contains("several rules"), "{}", error.summary());
+    }
+
+    #[test]
+    fn select_extend_select_and_ignore_take_what_the_command_line_takes() {
+        let config =
+            parse("select = [\"RL3\"]\nextend-select = [\"pedantic\"]\nignore = [\"glob-pattern\"]\n").expect("valid");
+        assert_eq!(config.select, Some(vec!["RL3".to_string()]));
+        let settings = config.settings();
+        assert_eq!(
+            (settings.extend_select, settings.ignore),
+            (vec!["pedantic".to_string()], vec!["glob-pattern".to_string()])
+        );
+        let text = "ignore = [\"glob-patern\"]\n";
+        let error = parse(text).expect_err("unknown selector");
+        assert!(error.summary().contains("did you mean `glob-pattern`"), "{}", error.summary());
     }
 
     #[test]

@@ -97,6 +97,11 @@ struct LintArgs {
     #[arg(long, value_delimiter = ',', value_name = "RULE")]
     ignore: Vec<String>,
 
+    /// Print the settings the first input would be linted with, and where they come from,
+    /// instead of linting.
+    #[arg(long)]
+    show_settings: bool,
+
     /// Print the findings and nothing else: no summary line, no note of the fixes applied.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -149,6 +154,21 @@ impl LintArgs {
             return Renderer::Statistics(Default::default());
         }
         self.format.renderer(color)
+    }
+
+    /// The configuration's settings with the command line's on top: `--target` and `--select`
+    /// replace the file's, `--extend-select` and `--ignore` add to the file's.
+    fn settings(&self, config: &Config, cli_targets: &[robolint::dialect::Dialect]) -> Settings {
+        let mut settings = config.settings();
+        if !cli_targets.is_empty() {
+            settings.targets = cli_targets.to_vec();
+        }
+        if self.select.is_some() {
+            settings.select = self.select.clone();
+        }
+        settings.extend_select.extend(self.extend_select.iter().cloned());
+        settings.ignore.extend(self.ignore.iter().cloned());
+        settings
     }
 
     /// The path standing for `path`: `--stdin-filename` for standard input.
@@ -388,13 +408,10 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
     let mut jobs = Vec::with_capacity(inputs.len());
     for input in inputs {
         let config = configs.for_input(&input, args.stdin_filename.as_deref(), color)?;
-        let settings = Settings {
-            targets: if cli_targets.is_empty() { config.targets.clone() } else { cli_targets.clone() },
-            select: args.select.clone(),
-            extend_select: args.extend_select.clone(),
-            ignore: args.ignore.clone(),
-            ..config.settings()
-        };
+        let settings = args.settings(&config, &cli_targets);
+        if args.show_settings {
+            return show_settings(&input, &config, &settings);
+        }
         let unknown: Vec<String> = settings
             .unknown_selectors()
             .into_iter()
@@ -774,6 +791,44 @@ impl Configs {
         self.found.insert(path, config.clone());
         Ok(config)
     }
+}
+
+/// `--show-settings`: the resolved settings for one input and the file they come from.
+fn show_settings(input: &Input, config: &Config, settings: &Settings) -> Result<u8, String> {
+    let name = match input {
+        Input::File(path) => display_name(path),
+        Input::Url(url) => url.to_string(),
+    };
+    let origin = match &config.path {
+        Some(path) if robolint::config::user_config_path().as_deref() == Some(path.as_path()) => {
+            format!("{} (the user configuration)", path.display())
+        }
+        Some(path) => path.display().to_string(),
+        None => "none: built-in defaults".to_string(),
+    };
+    let targets: Vec<&str> = if settings.targets.is_empty() {
+        vec!["portable"]
+    } else {
+        settings.targets.iter().map(|dialect| dialect.name()).collect()
+    };
+    let list = |selectors: &[String]| format!("[{}]", selectors.join(", "));
+    let mut text = format!("settings for {name}\nconfiguration: {origin}\ntarget: {}\n", targets.join(", "));
+    let fail_on = config.fail_on.map_or("warning (default)".to_string(), |level| match level {
+        Level::Off => "never".to_string(),
+        level => level.as_str().to_string(),
+    });
+    text.push_str(&format!("fail-on: {fail_on}\n"));
+    text.push_str(&format!("select: {}\n", settings.select.as_deref().map_or("default rules".to_string(), list)));
+    text.push_str(&format!("extend-select: {}\nignore: {}\n", list(&settings.extend_select), list(&settings.ignore)));
+    for (rule, level) in &settings.levels {
+        text.push_str(&format!("rules.{rule}: {}\n", level.as_str()));
+    }
+    for (rule, options) in &settings.options {
+        let options: Vec<String> = options.iter().map(|(key, value)| format!("{key} = {value}")).collect();
+        text.push_str(&format!("rules.{rule} options: {}\n", options.join(", ")));
+    }
+    io::stdout().lock().write_all(text.as_bytes()).map_err(cannot_write)?;
+    Ok(0)
 }
 
 /// Draws a configuration error's problems over the file's text (the way findings are drawn)

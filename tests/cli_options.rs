@@ -157,3 +157,53 @@ fn parse_prints_the_strict_tree_or_the_failing_production() {
     assert!(report.starts_with("rejected: disallowline at 2:9, expected \":\""), "{report}");
     assert!(report.contains("line 2: field \"Disallow\" = \"/x\""), "{report}");
 }
+
+fn robolint_with_env(directory: &Path, args: &[&str], env: &[(&str, &Path)]) -> Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_robolint"));
+    command.args(args).current_dir(directory).env_remove("NO_COLOR");
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command.output().expect("robolint runs")
+}
+
+/// robolint.toml takes `select`, `extend-select` and `ignore`; the command line's `--select`
+/// replaces the file's, `--ignore` adds to it; `--show-settings` shows the result and its file.
+#[test]
+fn configuration_selects_rules_and_show_settings_says_what_applies() {
+    let dir = temp_dir("config-select");
+    fs::write(dir.join("robots.txt"), FIXABLE).expect("robots.txt");
+    fs::write(dir.join("robolint.toml"), "select = [\"RL3\"]\nignore = [\"sensitive-path\"]\n").expect("config");
+    let configured = text(&robolint_with_env(&dir, &["--format", "concise", "robots.txt"], &[]).stdout);
+    assert!(configured.contains("RL301") && !configured.contains("RL102"), "{configured}");
+    let overridden = text(
+        &robolint_with_env(
+            &dir,
+            &["--format", "concise", "--select", "RL1", "--ignore", "glob-pattern", "robots.txt"],
+            &[],
+        )
+        .stdout,
+    );
+    assert!(overridden.contains("RL102") && !overridden.contains("RL301"), "{overridden}");
+
+    let shown = text(&robolint_with_env(&dir, &["--show-settings", "--ignore", "RL302", "robots.txt"], &[]).stdout);
+    assert!(shown.contains(&format!("configuration: {}", dir.join("robolint.toml").display())), "{shown}");
+    assert!(shown.contains("select: [RL3]") && shown.contains("ignore: [sensitive-path, RL302]"), "{shown}");
+}
+
+/// With no robolint.toml above a file, the user's own configuration applies.
+#[test]
+fn the_user_configuration_applies_where_no_project_configuration_does() {
+    let dir = temp_dir("user-config");
+    let home = dir.join("config-home");
+    fs::create_dir_all(home.join("robolint")).expect("config home");
+    fs::write(home.join("robolint/robolint.toml"), "[rules]\nglob-pattern = \"off\"\n").expect("user config");
+    let site = dir.join("site");
+    fs::create_dir_all(&site).expect("site");
+    fs::write(site.join("robots.txt"), FIXABLE).expect("robots.txt");
+    let env = [("XDG_CONFIG_HOME", home.as_path())];
+    let out = text(&robolint_with_env(&site, &["--format", "concise", "robots.txt"], &env).stdout);
+    assert!(!out.contains("RL301") && out.contains("RL102"), "{out}");
+    let shown = text(&robolint_with_env(&site, &["--show-settings", "robots.txt"], &env).stdout);
+    assert!(shown.contains("(the user configuration)"), "{shown}");
+}

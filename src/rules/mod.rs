@@ -159,6 +159,11 @@ pub enum Level {
 }
 
 impl Level {
+    /// The word robolint.toml spells it with.
+    pub fn as_str(self) -> &'static str {
+        self.severity().map_or("off", Severity::as_str)
+    }
+
     pub fn severity(self) -> Option<Severity> {
         match self {
             Level::Off => None,
