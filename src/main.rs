@@ -97,6 +97,11 @@ struct LintArgs {
     #[arg(long, value_delimiter = ',', value_name = "RULE")]
     ignore: Vec<String>,
 
+    /// Lint again whenever an input file or a file below an input directory changes, until
+    /// interrupted.
+    #[arg(long, conflicts_with_all = ["fix", "diff"])]
+    watch: bool,
+
     /// Print the settings the first input would be linted with, and where they come from,
     /// instead of linting.
     #[arg(long)]
@@ -355,6 +360,7 @@ fn main() -> ExitCode {
         Some(Command::Matrix(args)) => cli_check::run_matrix(&args),
         Some(Command::Parse(args)) => cli_parse::run_parse(&args),
         Some(Command::Fetch(args)) => run_lint(&args.lint, &args.http, Inputs::UrlsOnly),
+        None if cli.check.watch => watch(&cli.check, &cli.http),
         None => run_lint(&cli.check, &cli.http, Inputs::FilesAndUrls),
     };
     match result {
@@ -452,7 +458,8 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         outcome
     };
     let window = (|job: &Job| job.weight, threads as u64 * AHEAD_BYTES_PER_THREAD);
-    parallel::map_in_order(&jobs, threads, window, work, |outcome| {
+    let progress = progress_bar(args, jobs.len());
+    let mut deliver = |outcome: Outcome| {
         out.write_all(outcome.diff.as_bytes()).map_err(cannot_write)?;
         for message in &outcome.messages {
             eprintln!("robolint: {message}");
@@ -481,8 +488,23 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         };
         failed |= fails(args, fail_on, &found);
         tally.add(&name, &found);
+        if progress.is_some() {
+            out.flush().map_err(cannot_write)?;
+        }
         Ok::<(), String>(())
+    };
+    parallel::map_in_order(&jobs, threads, window, work, |outcome| match &progress {
+        // The bar steps aside while an input's output is written, so the two never mix.
+        Some(bar) => {
+            bar.suspend(|| deliver(outcome))?;
+            bar.inc(1);
+            Ok(())
+        }
+        None => deliver(outcome),
     })?;
+    if let Some(bar) = &progress {
+        bar.finish_and_clear();
+    }
     let summary_wanted = !(args.quiet && renderer.ends_with_summary());
     if !args.diff && !stdout_holds_fixed_text && summary_wanted {
         renderer.finish(&mut out, &tally).map_err(cannot_write)?;
@@ -494,6 +516,38 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
     Ok(if failed { EXIT_FOUND } else { 0 })
 }
 
+/// `--watch`: a run, then another after each change to what the inputs name (a burst of
+/// events from one save makes one run). Runs until interrupted or the watch fails.
+fn watch(args: &LintArgs, http: &HttpArgs) -> Result<u8, String> {
+    use notify::Watcher;
+    const SETTLE: Duration = Duration::from_millis(150);
+    let (sender, events) = std::sync::mpsc::channel();
+    let mut watcher = notify::recommended_watcher(sender).map_err(|error| format!("--watch: {error}"))?;
+    for path in args.files.iter().filter(|path| path.as_path() != Path::new("-")) {
+        watcher
+            .watch(path, notify::RecursiveMode::Recursive)
+            .map_err(|error| format!("--watch: {}: {error}", path.display()))?;
+    }
+    loop {
+        match run_lint(args, http, Inputs::FilesAndUrls) {
+            Ok(_) => {}
+            Err(message) => eprintln!("robolint: {message}"),
+        }
+        eprintln!("robolint: watching for changes (Ctrl-C to stop)");
+        let changed = |event: &notify::Result<notify::Event>| {
+            event.as_ref().is_ok_and(|event| event.kind.is_modify() || event.kind.is_create() || event.kind.is_remove())
+        };
+        loop {
+            let event = events.recv().map_err(|_| "--watch: the file watcher stopped".to_string())?;
+            if changed(&event) {
+                break;
+            }
+        }
+        std::thread::sleep(SETTLE);
+        while events.try_recv().is_ok() {}
+    }
+}
+
 /// The message for output that could not be written. A reader that closed standard output
 /// (`robolint … | head`) ends the run normally, as for any command-line tool: what is left
 /// would be read by no one.
@@ -502,6 +556,25 @@ fn cannot_write(error: io::Error) -> String {
         std::process::exit(0);
     }
     format!("cannot write output: {error}")
+}
+
+/// From how many inputs a run to a terminal shows a progress bar.
+const PROGRESS_FROM_INPUTS: usize = 1000;
+
+/// A progress bar on standard error, for a long run whose output people read: thousands of
+/// inputs, standard error a terminal, a format for people. Never in machine formats, pipes
+/// or `--quiet` runs.
+fn progress_bar(args: &LintArgs, inputs: usize) -> Option<indicatif::ProgressBar> {
+    let for_people = matches!(args.format, Format::Human | Format::Concise) && !args.quiet;
+    if inputs < PROGRESS_FROM_INPUTS || !for_people || !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(inputs as u64);
+    let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} ({eta} left)");
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    Some(bar)
 }
 
 /// How many bytes of input each lint thread may have linted, or be linting, ahead of the

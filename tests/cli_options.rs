@@ -207,3 +207,57 @@ fn the_user_configuration_applies_where_no_project_configuration_does() {
     let shown = text(&robolint_with_env(&site, &["--show-settings", "robots.txt"], &env).stdout);
     assert!(shown.contains("(the user configuration)"), "{shown}");
 }
+
+/// `--watch` lints again after the file changes.
+#[cfg(unix)]
+#[test]
+fn watch_lints_again_when_the_file_changes() {
+    use std::io::{BufRead, BufReader};
+    let dir = temp_dir("watch");
+    fs::write(dir.join("robots.txt"), "User-agent: *\nDisallow: /x\n").expect("robots.txt");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_robolint"))
+        .args(["--no-config", "--format", "concise", "--watch", "robots.txt"])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("robolint starts");
+    // A watch that missed the edit would block this test for ever: it is ended after a while.
+    let pid = child.id();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(60));
+        let _ = std::process::Command::new("kill").arg(pid.to_string()).status();
+    });
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let first = lines.next().and_then(Result::ok).unwrap_or_default();
+    assert_eq!(first, "robots.txt: no problems");
+    fs::write(dir.join("robots.txt"), "User-agent: *\nDisallow: /x/*\n").expect("an edit");
+    let relinted = lines.by_ref().map_while(Result::ok).find(|line| line.contains("RL301"));
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(relinted.is_some(), "no second run after the edit");
+}
+
+/// A long run to a terminal shows a progress bar on standard error; a pipe never gets one.
+#[cfg(unix)]
+#[test]
+fn a_progress_bar_shows_on_a_terminal_for_thousands_of_files_and_never_in_a_pipe() {
+    let dir = temp_dir("progress");
+    for site in 0..1000 {
+        fs::create_dir_all(dir.join(format!("s{site}"))).expect("site");
+        fs::write(dir.join(format!("s{site}/robots.txt")), "User-agent: *\nDisallow: /x\n").expect("robots.txt");
+    }
+    let piped = robolint_with_env(&dir, &["--no-config", "--format", "concise", "."], &[]);
+    assert!(!text(&piped.stderr).contains("files,"), "{}", text(&piped.stderr));
+    assert!(text(&piped.stdout).ends_with("1000 files: no problems\n"));
+    // util-linux's `script` gives robolint a terminal; where it is missing, only the pipe is checked.
+    let command = format!("{} --no-config --format concise . > report.txt", env!("CARGO_BIN_EXE_robolint"));
+    let Ok(terminal) =
+        std::process::Command::new("script").args(["-qec", &command, "/dev/null"]).current_dir(&dir).output()
+    else {
+        eprintln!("skipped the terminal half: `script` (util-linux) is not installed");
+        return;
+    };
+    assert!(text(&terminal.stdout).contains("/1000 files"), "{}", text(&terminal.stdout));
+    assert!(fs::read_to_string(dir.join("report.txt")).expect("report").ends_with("1000 files: no problems\n"));
+}
