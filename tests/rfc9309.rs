@@ -807,6 +807,15 @@ fn s3_out_of_bound_characters_are_reported_and_survived() {
 // ---------------------------------------------------------------------------------------
 // §5 Examples
 
+/// Whether `robot` may fetch `url` under §5's `text`, which Google's parser reads the same
+/// way (asserted, so that the `google` dialect is held to the examples too).
+fn example_allows(text: &str, robot: &str, url: &str) -> bool {
+    let rfc9309 = allowed(text, robot, url);
+    let google = Matcher::new(&parse_text(text), text, robot, Dialect::Google).allowed(url).allowed;
+    assert_eq!(rfc9309, google, "Google's reading of {robot} {url}");
+    rfc9309
+}
+
 /// §5.1's file, as printed (its `EOF` line included: an unknown line, it changes nothing).
 const SIMPLE_EXAMPLE: &str = "\
 User-Agent: *
@@ -845,7 +854,7 @@ fn s5_1_the_star_group() {
         ("/image.gif?x", true),
         ("/other", true),
     ] {
-        assert_eq!(allowed(text, "otherbot", url), expected, "{url}");
+        assert_eq!(example_allows(text, "otherbot", url), expected, "{url}");
     }
 }
 
@@ -863,7 +872,7 @@ fn s5_1_foobot() {
         ("/publications/", false),
         ("/", false),
     ] {
-        assert_eq!(allowed(SIMPLE_EXAMPLE, "foobot", url), expected, "{url}");
+        assert_eq!(example_allows(SIMPLE_EXAMPLE, "foobot", url), expected, "{url}");
     }
 }
 
@@ -872,10 +881,10 @@ fn s5_1_foobot() {
 #[test]
 fn s5_1_barbot_and_bazbot() {
     for robot in ["barbot", "bazbot"] {
-        assert!(!allowed(SIMPLE_EXAMPLE, robot, "/example/page.html"), "{robot}");
-        assert!(!allowed(SIMPLE_EXAMPLE, robot, "/example/page.html/x"), "{robot}");
+        assert!(!example_allows(SIMPLE_EXAMPLE, robot, "/example/page.html"), "{robot}");
+        assert!(!example_allows(SIMPLE_EXAMPLE, robot, "/example/page.html/x"), "{robot}");
         for url in ["/example/other", "/image.gif", "/"] {
-            assert!(allowed(SIMPLE_EXAMPLE, robot, url), "{robot} {url}");
+            assert!(example_allows(SIMPLE_EXAMPLE, robot, url), "{robot} {url}");
         }
     }
 }
@@ -895,7 +904,8 @@ fn s5_1_quxbot() {
 fn s5_2_longest_match() {
     let text = "User-Agent: foobot\nAllow: /example/page/\nDisallow: /example/page/disallowed.gif\n";
     assert_eq!(deciding_line(text, "foobot", "https://example.com/example/page/disallowed.gif"), Some(3));
-    assert!(!allowed(text, "foobot", "/example/page/disallowed.gif"));
+    assert!(!example_allows(text, "foobot", "/example/page/disallowed.gif"));
     assert_eq!(deciding_line(text, "foobot", "/example/page/disallow.gif"), Some(2));
-    assert!(allowed(text, "foobot", "/example/page/other.gif"));
+    assert!(example_allows(text, "foobot", "/example/page/other.gif"));
+    assert!(example_allows(text, "foobot", "/example/page/disallow.gif"));
 }
