@@ -169,6 +169,31 @@ pub fn rfc9309_url_normal(value: &str) -> Cow<'_, str> {
     Cow::Owned(normal.replace('*', "%2A").replace('$', "%24"))
 }
 
+/// RFC 9309 §2.2.2's first example (`/foo/bar?baz=https://foo.bar` is matched as
+/// `/foo/bar?baz=https%3A%2F%2Ffoo.bar`): in the query, the general delimiters other than
+/// `#` (`:`, `/`, `?`, `@`, `[`, `]`) delimit nothing (RFC 3986 §3.4 lets `/` and `?`
+/// "represent data" there), so they are compared escaped, the same whether written as
+/// they are or as `%XX`. The sub-delimiters (`&`, `=`, `+`, …) stay as written: queries use
+/// them as separators, and `*` and `$` are a rule's wildcards. The path is left alone.
+pub fn rfc9309_query_data_escaped(normal: Cow<'_, str>) -> Cow<'_, str> {
+    let is_data_delimiter = |byte: u8| matches!(byte, b':' | b'/' | b'?' | b'@' | b'[' | b']');
+    let Some(query) = normal.find('?').map(|mark| mark + 1) else { return normal };
+    if !normal.as_bytes()[query..].iter().any(|&byte| is_data_delimiter(byte)) {
+        return normal;
+    }
+    let mut out = Vec::with_capacity(normal.len() + 8);
+    out.extend_from_slice(&normal.as_bytes()[..query]);
+    for &byte in &normal.as_bytes()[query..] {
+        if is_data_delimiter(byte) {
+            push_escape(&mut out, byte);
+        } else {
+            out.push(byte);
+        }
+    }
+    // The normal form is ASCII, and so is every escape.
+    Cow::Owned(String::from_utf8(out).unwrap_or_default())
+}
+
 /// A rule's RFC 9309 normal form ready for `pattern::matches`: a `$` anywhere but at the
 /// end is an ordinary character (as in Google's parser), written `%24` as URLs write theirs.
 pub fn rfc9309_pattern_for_matching(normal: Cow<'_, str>) -> Vec<u8> {
@@ -205,5 +230,7 @@ mod tests {
         assert_eq!(rfc9309_pattern_for_matching("/a$b$".into()), b"/a%24b$");
         assert_eq!(rfc9309_pattern_for_matching("/a$b".into()), b"/a%24b");
         assert_eq!(rfc9309_pattern_for_matching("/ab$".into()), b"/ab$");
+        assert_eq!(rfc9309_query_data_escaped("/a/b?u=https://x/?y@z".into()), "/a/b?u=https%3A%2F%2Fx%2F%3Fy%40z");
+        assert_eq!(rfc9309_query_data_escaped("/a:b/c?d=e&f=*$".into()), "/a:b/c?d=e&f=*$");
     }
 }

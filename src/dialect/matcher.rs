@@ -158,13 +158,21 @@ impl RuleIndex {
 /// * `draft-1996`: the same record choice (§3.2.1); Allow and Disallow lines in file order,
 ///   the first match decides (§3.2.2); `%xx` is decoded on both sides except `%2F`;
 ///   `/robots.txt` is always allowed.
-/// * `rfc9309`: every group naming the robot's product token (the User-agent value cut at
-///   the first character outside `[a-zA-Z_-]`, compared case-insensitively) merged, else
-///   every `*` group merged; blank lines do not end groups; the longest pattern (in octets
-///   of its normal form) wins, Allow wins ties; `*` and a final `$` are wildcards;
-///   %-escapes normalised as in §2.2.2; `/robots.txt` is always allowed.
-/// * `google`: `rfc9309` plus what Google's parser and documentation add: misspelt field
-///   names (`model::Directive::from_misspelling`), `Disallow /path` without a colon when
+/// * `rfc9309`, RFC 9309's text (docs/rfc9309.md lists each sentence and its test in
+///   tests/rfc9309.rs): every group whose User-agent value *is* the robot's product token,
+///   compared case-insensitively, merged (§2.2.1); else every group whose value is `*`,
+///   merged; else no rules. A value that is not a product token (`FooBot/1.0`) names no
+///   robot, though the line still starts a group. Blank lines and other records do not end
+///   groups (§2.1, §2.2.4). The matching pattern with the most octets in its normal form
+///   wins, and Allow wins a tie (the "SHOULD" of §2.2.2 taken); matching is case-sensitive
+///   (the "SHOULD" taken); `*` and a final `$` are wildcards (§2.2.3; a `$` elsewhere, on
+///   which the RFC is silent, is an ordinary character, as for Google); %-escapes are
+///   normalised as in §2.2.2, and in the query `:/?@[]` compare escaped, as the section's
+///   first example has it; the URI `/robots.txt` (without a query) is allowed (§2.2.2).
+/// * `google`: `rfc9309` (but the User-agent value cut at the first character outside
+///   `[a-zA-Z_-]`, `* anything` read as `*`, the query compared as written, and
+///   `/robots.txt?query` allowed too) plus what Google's parser and documentation add:
+///   misspelt field names (`model::Directive::from_misspelling`), `Disallow /path` without a colon when
 ///   the line has exactly two tokens, the most specific User-agent (a group for
 ///   `googlebot-news` beats one for `googlebot` for the robot `googlebot-news`: a value
 ///   names the robot when it equals the robot's token or is a `-`-separated prefix of it,
@@ -287,9 +295,13 @@ impl Matcher {
         // Normalising keeps a leading `/` and makes an `r` only of `r` or an escape: a
         // quick look rules out nearly every path before the normal form is computed.
         let could_be = matches!(path.as_bytes(), [b'/', b'r' | b'%', ..]);
-        could_be
-            && self.dialect != Dialect::Norobots1994
-            && *normal_url(url::without_query(path), self.dialect) == *b"/robots.txt"
+        // RFC 9309 §2.2.2 allows "the /robots.txt URI", which `/robots.txt?x=1` is not; the
+        // draft's §3.2.2 speaks of the file, whatever the query.
+        let uri = match self.dialect {
+            Dialect::Rfc9309 => path,
+            _ => url::without_query(path),
+        };
+        could_be && self.dialect != Dialect::Norobots1994 && *normal_url(uri, self.dialect) == *b"/robots.txt"
     }
 }
 
@@ -358,18 +370,16 @@ struct Selection<'g> {
 
 fn select<'g>(groups: &'g [Group], text: &str, robot: &str, dialect: Dialect) -> Option<Selection<'g>> {
     let value = |agent: &AgentEntry| agent.value.text(text);
-    let star = |agent: &AgentEntry| is_rfc9309_star(value(agent));
     match dialect {
         Dialect::Norobots1994 | Dialect::Draft1996 => {
             first_group(groups, |agent| names_by_substring(value(agent), robot))
                 .or_else(|| first_group(groups, |agent| value(agent) == "*"))
         }
-        Dialect::Rfc9309 => {
-            merged_groups(groups, |agent| names_by_token(value(agent), robot)).or_else(|| merged_groups(groups, star))
-        }
+        Dialect::Rfc9309 => merged_groups(groups, |agent| is_product_token_of(value(agent), robot))
+            .or_else(|| merged_groups(groups, |agent| value(agent) == "*")),
         Dialect::Google => most_specific_google_name(groups, text, robot)
             .and_then(|name| merged_groups(groups, |agent| names_by_token(value(agent), &name)))
-            .or_else(|| merged_groups(groups, star)),
+            .or_else(|| merged_groups(groups, |agent| is_google_star(value(agent)))),
     }
 }
 
@@ -378,13 +388,19 @@ fn names_by_substring(value: &str, robot: &str) -> bool {
     !robot.is_empty() && value.to_ascii_lowercase().contains(robot)
 }
 
-/// RFC 9309 §2.2.1: the value's product token is the robot's, ignoring case.
+/// RFC 9309 §2.2.1, to the letter: the value is the robot's product token, ignoring case. A
+/// value that is not a product token (`FooBot/1.0`, `foo bar`) names no robot.
+fn is_product_token_of(value: &str, robot: &str) -> bool {
+    !robot.is_empty() && value.eq_ignore_ascii_case(robot)
+}
+
+/// Google's reading of §2.2.1: the value's leading product token is the robot's, ignoring case.
 fn names_by_token(value: &str, robot: &str) -> bool {
     !robot.is_empty() && product_token(value).eq_ignore_ascii_case(robot)
 }
 
 /// `*`, possibly followed by words Google's parser skips.
-fn is_rfc9309_star(value: &str) -> bool {
+fn is_google_star(value: &str) -> bool {
     value.split_ascii_whitespace().next() == Some("*")
 }
 
@@ -444,7 +460,8 @@ fn compile(rule: &RuleEntry, text: &str, span: Span, dialect: Dialect, compiled:
         Dialect::Draft1996 => {
             return compiled.push(literal_rule(decided_by, encoding::draft_octets(value).into_owned()))
         }
-        Dialect::Rfc9309 | Dialect::Google => encoding::rfc9309_normal(value),
+        Dialect::Rfc9309 => encoding::rfc9309_query_data_escaped(encoding::rfc9309_normal(value)),
+        Dialect::Google => encoding::rfc9309_normal(value),
     };
     let derived = (dialect == Dialect::Google && rule.kind.allows()).then(|| google_index_pattern(&normal)).flatten();
     let directory_rule = derived.map(|directory| {
@@ -476,9 +493,14 @@ fn normal_url(path: &str, dialect: Dialect) -> Cow<'_, [u8]> {
     match dialect {
         Dialect::Norobots1994 => Cow::Borrowed(path.as_bytes()),
         Dialect::Draft1996 => encoding::draft_octets(path),
-        Dialect::Rfc9309 | Dialect::Google => match encoding::rfc9309_url_normal(path) {
-            Cow::Borrowed(normal) => Cow::Borrowed(normal.as_bytes()),
-            Cow::Owned(normal) => Cow::Owned(normal.into_bytes()),
-        },
+        Dialect::Rfc9309 => bytes_of(encoding::rfc9309_query_data_escaped(encoding::rfc9309_url_normal(path))),
+        Dialect::Google => bytes_of(encoding::rfc9309_url_normal(path)),
+    }
+}
+
+fn bytes_of(text: Cow<'_, str>) -> Cow<'_, [u8]> {
+    match text {
+        Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+        Cow::Owned(text) => Cow::Owned(text.into_bytes()),
     }
 }

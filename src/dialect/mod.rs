@@ -24,7 +24,13 @@ pub enum Dialect {
     Norobots1994,
     /// draft-koster-robots-00, 1996: Allow too, first match wins, %-decoding.
     Draft1996,
-    /// RFC 9309, 2022: longest match, Allow wins ties, `*` and `$`, groups merged.
+    /// RFC 9309, 2022, to the letter: groups whose User-agent value is the robot's product
+    /// token, compared case-insensitively, merged, else the `*` groups merged (§2.2.1);
+    /// blank lines and other records do not end groups (§2.1, §2.2.4); the longest match
+    /// wins and Allow wins ties (§2.2.2); `*` and a final `$` are wildcards (§2.2.3);
+    /// %-encoding as §2.2.2 and its example table; `/robots.txt` always allowed. Where the
+    /// RFC says MAY or SHOULD, [`Matcher`] says which way robolint goes; docs/rfc9309.md
+    /// lists every sentence and the test in tests/rfc9309.rs that holds robolint to it.
     Rfc9309,
     /// Google's parser: RFC 9309 plus typos, missing colons, the most specific agent.
     Google,
