@@ -453,7 +453,9 @@ fn a_url_gives_the_same_findings_as_a_local_copy_plus_http_ones() {
             let http: Vec<&str> = from_url.lines().filter(|line| line.contains("[RL6")).collect();
             assert_eq!(codes(&http.join("\n")), ["RL607", "RL611"], "{from_url}");
             let rest: Vec<&str> = from_url.lines().filter(|line| !line.contains("[RL6")).collect();
-            let without_summary = |lines: Vec<&str>| lines[..lines.len() - 1].join("\n");
+            // The summary lines (counts, fixable counts) differ with the HTTP findings.
+            let without_summary =
+                |lines: Vec<&str>| lines.into_iter().filter(|line| line.contains("]: ")).collect::<Vec<_>>().join("\n");
             assert_eq!(without_summary(rest), without_summary(from_file.lines().collect()));
         } else {
             // Every finding about the file is drawn exactly as for the local copy.
