@@ -3,6 +3,7 @@
 //! (or the absence of one) that decided.
 
 mod encoding;
+mod google;
 mod groups;
 mod matcher;
 mod pattern;
