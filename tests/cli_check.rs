@@ -177,9 +177,9 @@ fn check_usage_errors_exit_2() {
     let cases: [&[&str]; 6] = [
         &["check", "/no/such/robots.txt", "--agent", "r", "/"],
         &["check", FICT_ORG, "--agent", "r", "--dialect", "rfc-9309", "/"],
-        &["check", FICT_ORG, "--agent", "r", "www.fict.org/"],
+        &["check", FICT_ORG, "--agent", "r", "--dialect", "rfc9309", "www.fict.org/"],
         &["check", FICT_ORG, "--agent", "r"],
-        &["check", FICT_ORG, "--agent", " ", "/"],
+        &["check", FICT_ORG, "--agent", " ", "--dialect", "draft-1996", "/"],
         &["check", FICT_ORG, "--agent", "r", "--urls", "/no/such/urls.txt"],
     ];
     for args in cases {
@@ -190,6 +190,30 @@ fn check_usage_errors_exit_2() {
     }
     let missing = robolint(&["check", "/no/such/robots.txt", "--agent", "r", "/"], b"");
     assert!(stderr(&missing).contains("/no/such/robots.txt"), "{}", stderr(&missing));
+}
+
+/// What Google's `OneAgentAllowedByRobots` answers (robots_test.cc asks the empty
+/// questions too): an empty agent is named by a User-agent line whose value has no
+/// `[a-zA-Z_-]` start, `Foo Bar` by no line, and any text has a path (`""` is `/`).
+#[test]
+fn check_answers_googles_edge_questions() {
+    let robots = b"User-agent: *\nDisallow: /\n\nUser-agent: 1bot\nDisallow: /x\n\nUser-agent: Foo\nAllow: /\n";
+    let answers = [
+        (&["--agent", "", ""][..], "allowed", "no rule matched"),
+        (&["--agent", "", "/xyz"][..], "disallowed", "line 5: Disallow: /x"),
+        (&["--agent", "Foo Bar", "/y"][..], "disallowed", "line 2: Disallow: /"),
+        (&["--agent", "foo", "example.com/x"][..], "allowed", "line 8: Allow: /"),
+    ];
+    for (args, verdict, why) in answers {
+        let mut command = vec!["check", "-", "--dialect", "google"];
+        command.extend(args);
+        let output = robolint(&command, robots);
+        let out = stdout(&output);
+        assert!(out.contains(&format!("google         {verdict:<11} {why}")), "{command:?}: {out}{}", stderr(&output));
+    }
+    let all = robolint(&["check", "-", "--agent", "", "/xyz"], robots);
+    assert_eq!(all.status.code(), Some(1), "{}", stderr(&all));
+    assert_eq!(stdout(&all).lines().count(), 5, "the URL, then one answer per dialect: {}", stdout(&all));
 }
 
 #[test]
