@@ -103,8 +103,9 @@ fn check_names_the_deciding_line() {
 
 #[test]
 fn check_exits_0_when_everything_is_allowed() {
+    // Google's matcher compares the name whole: `webcrawler`, not `WebCrawler/3.0`.
     let output =
-        robolint(&["check", FICT_ORG, "--agent", "WebCrawler/3.0", "/", "http://www.fict.org/org/plans.html"], b"");
+        robolint(&["check", FICT_ORG, "--agent", "webcrawler", "/", "http://www.fict.org/org/plans.html"], b"");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
     assert_eq!(text.matches("no rule matched").count(), 8, "{text}");
@@ -148,7 +149,12 @@ fn check_json_for_scripts() {
         "decided_by": {"line": 12, "text": "Disallow: /org/plans.html", "pattern": "/org/plans.html"}
     })));
     assert!(answers.contains(&json!({
-        "url": "/robots.txt", "dialect": "google", "allowed": true, "reason": "/robots.txt is always allowed"
+        "url": "/robots.txt", "dialect": "rfc9309", "allowed": true, "reason": "/robots.txt is always allowed"
+    })));
+    // Google's code does not exempt it.
+    assert!(answers.contains(&json!({
+        "url": "/robots.txt", "dialect": "google", "allowed": false,
+        "decided_by": {"line": 16, "text": "Disallow: /", "pattern": "/"}
     })));
     let robots_txt_for_1994 =
         answers.iter().find(|answer| answer["url"] == "/robots.txt" && answer["dialect"] == "norobots-1994");
