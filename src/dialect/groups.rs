@@ -133,7 +133,7 @@ mod tests {
             .collect()
     }
 
-    fn dialect_records(document: &Document, text: &str, dialect: Dialect) -> Vec<(Vec<LineIndex>, Vec<LineIndex>)> {
+    fn dialect_records(document: &Document, dialect: Dialect) -> Vec<(Vec<LineIndex>, Vec<LineIndex>)> {
         groups(document, dialect)
             .into_iter()
             .map(|group| {
@@ -162,7 +162,7 @@ mod tests {
                     let is_allow = |line: &LineIndex| document.lines[*line].directive() == Some(Directive::Allow);
                     expected.iter_mut().for_each(|(_, rules)| rules.retain(|line| !is_allow(line)));
                 }
-                assert_eq!(dialect_records(&document, text, dialect), expected, "{dialect}: {text:?}");
+                assert_eq!(dialect_records(&document, dialect), expected, "{dialect}: {text:?}");
             }
         }
     }
@@ -171,9 +171,9 @@ mod tests {
     fn rfc9309_groups_run_across_blank_lines() {
         let text = "User-agent: a\n\nDisallow: /x\n\nUser-agent: b\n\nUser-agent: c\nAllow: /y\n";
         let document = parse_text(text);
-        assert_eq!(dialect_records(&document, text, Dialect::Rfc9309), [(vec![0], vec![2]), (vec![4, 6], vec![7])]);
+        assert_eq!(dialect_records(&document, Dialect::Rfc9309), [(vec![0], vec![2]), (vec![4, 6], vec![7])]);
         assert_eq!(
-            dialect_records(&document, text, Dialect::Draft1996),
+            dialect_records(&document, Dialect::Draft1996),
             [(vec![0], vec![]), (vec![4], vec![]), (vec![6], vec![7])]
         );
     }
