@@ -167,24 +167,17 @@ fn urls_from_rules(source: &Source, limit: usize) -> Vec<String> {
 
 /// `%xx` escapes of ASCII decoded (`/%7Ea` → `/~a`).
 fn decoded(path: &str) -> String {
-    let mut out = String::new();
-    let mut rest = path;
-    while let Some(at) = rest.find('%') {
-        out.push_str(&rest[..at]);
-        let escape = rest.get(at + 1..at + 3).and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match escape.filter(u8::is_ascii) {
-            Some(byte) => {
-                out.push(char::from(byte));
-                rest = &rest[at + 3..];
-            }
-            None => {
-                out.push('%');
-                rest = &rest[at + 1..];
-            }
-        }
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        let hex = bytes.get(at + 1..at + 3).and_then(|hex| std::str::from_utf8(hex).ok());
+        let ascii =
+            hex.and_then(|hex| u8::from_str_radix(hex, 16).ok()).filter(|octet| byte == b'%' && octet.is_ascii());
+        out.push(ascii.unwrap_or(byte));
+        at += if ascii.is_some() { 3 } else { 1 };
     }
-    out.push_str(rest);
-    out
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The agents asked about a file: the first two User-agent tokens it writes, as written,
