@@ -113,8 +113,9 @@ impl Robots {
     }
 }
 
-/// The URLs of the command line and of `--urls`, each checked to be a URL or a path.
-fn read_targets(listed: &[String], urls_file: Option<&Path>) -> Result<Vec<String>, String> {
+/// The URLs of the command line and of `--urls`, each checked to be a URL or a path unless
+/// `any_target` (Google's matcher, which takes the path of anything, is asked).
+fn read_targets(listed: &[String], urls_file: Option<&Path>, any_target: bool) -> Result<Vec<String>, String> {
     let mut targets = listed.to_vec();
     if let Some(path) = urls_file {
         let text = std::fs::read_to_string(path).map_err(|error| format!("{}: {error}", path.display()))?;
@@ -124,7 +125,8 @@ fn read_targets(listed: &[String], urls_file: Option<&Path>) -> Result<Vec<Strin
     if targets.is_empty() {
         return Err("no URL to check: give URLs or paths, or --urls FILE".into());
     }
-    if let Some(bad) = targets.iter().find(|target| robolint::dialect::path_and_query(target).is_none()) {
+    let not_a_url = |target: &&String| robolint::dialect::path_and_query(target).is_none();
+    if let Some(bad) = targets.iter().find(not_a_url).filter(|_| !any_target) {
         return Err(format!("`{bad}` is neither a URL (https://host/path) nor a path starting with `/`"));
     }
     Ok(targets)
@@ -138,10 +140,16 @@ fn check_agent(agent: &str) -> Result<(), String> {
 }
 
 /// `robolint check`: exit 0 when every URL is allowed under every dialect asked, 1 when one
-/// is not.
+/// is not. Google's matcher answers any agent and URL (an empty one, `Foo Bar`, a host
+/// without scheme), so when it is asked nothing is refused, and the other dialects answer
+/// as their matchers do (an empty name names no robot; a URL that is not one is compared
+/// as given).
 pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
-    check_agent(&args.agent)?;
-    let targets = read_targets(&args.targets, args.urls.as_deref())?;
+    let google_asked = args.dialect.0.contains(&Dialect::Google);
+    if !google_asked {
+        check_agent(&args.agent)?;
+    }
+    let targets = read_targets(&args.targets, args.urls.as_deref(), google_asked)?;
     let robots = Robots::read(&args.file)?;
     let matchers: Vec<Matcher> = args.dialect.0.iter().map(|&dialect| robots.matcher(&args.agent, dialect)).collect();
     // Answers are written as they come, so a batch of a million URLs needs no more memory
@@ -252,7 +260,7 @@ pub fn run_matrix(args: &MatrixArgs) -> Result<u8, String> {
     if args.agents.iter().any(|agent| agent.trim().is_empty()) {
         return Err(format!("--agents: a robot name is empty in `{}`", args.agents.join(",")));
     }
-    let targets = read_targets(&[], Some(&args.urls))?;
+    let targets = read_targets(&[], Some(&args.urls), false)?;
     let robots = Robots::read(&args.file)?;
     let tables: Vec<String> =
         args.dialect.0.iter().map(|&dialect| matrix_table(&robots, &args.agents, &targets, dialect)).collect();

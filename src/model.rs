@@ -399,6 +399,8 @@ pub struct Document {
     pub record_of_line: Vec<Option<usize>>,
     /// Where the lines, each fine or not on its own, break the draft's file structure.
     pub structure_failures: Vec<StructureFailure>,
+    /// The input's bytes when the text is not exactly them (`Source::original`).
+    pub original: Option<std::sync::Arc<[u8]>>,
 }
 
 impl Document {

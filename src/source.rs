@@ -2,6 +2,7 @@
 //! size is decided here, once, and kept as facts beside the text.
 
 use std::io::{self, Read};
+use std::sync::Arc;
 
 /// How much of a file robolint reads. RFC 9309 §2.5 asks parsers to read at least 500 KiB;
 /// reading four times that lets the size rules say where a 500 KiB reader would stop while
@@ -42,6 +43,9 @@ pub struct Source {
     pub text: String,
     pub encoding: Encoding,
     pub truncation: Option<Truncation>,
+    /// The bytes kept, when the text is not exactly them (invalid UTF-8, UTF-16,
+    /// windows-1252): Google's parser reads bytes, not text (`dialect::google`).
+    pub original: Option<Arc<[u8]>>,
 }
 
 impl Source {
@@ -80,6 +84,7 @@ impl Source {
             text: kept.iter().map(|&byte| windows_1252_char(byte)).collect(),
             encoding: Encoding::Windows1252,
             truncation,
+            original: Some(kept.into()),
         }
     }
 
@@ -131,7 +136,8 @@ fn decode(bytes: &[u8], truncation: Option<Truncation>) -> Source {
             ),
         },
     };
-    Source { text, encoding, truncation }
+    let original = (encoding != Encoding::Utf8).then(|| bytes.into());
+    Source { text, encoding, truncation, original }
 }
 
 /// The character windows-1252 gives a byte: Latin-1 except in 0x80–0x9F, where it has

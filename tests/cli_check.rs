@@ -103,8 +103,9 @@ fn check_names_the_deciding_line() {
 
 #[test]
 fn check_exits_0_when_everything_is_allowed() {
+    // Google's matcher compares the name whole: `webcrawler`, not `WebCrawler/3.0`.
     let output =
-        robolint(&["check", FICT_ORG, "--agent", "WebCrawler/3.0", "/", "http://www.fict.org/org/plans.html"], b"");
+        robolint(&["check", FICT_ORG, "--agent", "webcrawler", "/", "http://www.fict.org/org/plans.html"], b"");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
     assert_eq!(text.matches("no rule matched").count(), 8, "{text}");
@@ -148,7 +149,12 @@ fn check_json_for_scripts() {
         "decided_by": {"line": 12, "text": "Disallow: /org/plans.html", "pattern": "/org/plans.html"}
     })));
     assert!(answers.contains(&json!({
-        "url": "/robots.txt", "dialect": "google", "allowed": true, "reason": "/robots.txt is always allowed"
+        "url": "/robots.txt", "dialect": "rfc9309", "allowed": true, "reason": "/robots.txt is always allowed"
+    })));
+    // Google's code does not exempt it.
+    assert!(answers.contains(&json!({
+        "url": "/robots.txt", "dialect": "google", "allowed": false,
+        "decided_by": {"line": 16, "text": "Disallow: /", "pattern": "/"}
     })));
     let robots_txt_for_1994 =
         answers.iter().find(|answer| answer["url"] == "/robots.txt" && answer["dialect"] == "norobots-1994");
@@ -177,9 +183,9 @@ fn check_usage_errors_exit_2() {
     let cases: [&[&str]; 6] = [
         &["check", "/no/such/robots.txt", "--agent", "r", "/"],
         &["check", FICT_ORG, "--agent", "r", "--dialect", "rfc-9309", "/"],
-        &["check", FICT_ORG, "--agent", "r", "www.fict.org/"],
+        &["check", FICT_ORG, "--agent", "r", "--dialect", "rfc9309", "www.fict.org/"],
         &["check", FICT_ORG, "--agent", "r"],
-        &["check", FICT_ORG, "--agent", " ", "/"],
+        &["check", FICT_ORG, "--agent", " ", "--dialect", "draft-1996", "/"],
         &["check", FICT_ORG, "--agent", "r", "--urls", "/no/such/urls.txt"],
     ];
     for args in cases {
@@ -190,6 +196,30 @@ fn check_usage_errors_exit_2() {
     }
     let missing = robolint(&["check", "/no/such/robots.txt", "--agent", "r", "/"], b"");
     assert!(stderr(&missing).contains("/no/such/robots.txt"), "{}", stderr(&missing));
+}
+
+/// What Google's `OneAgentAllowedByRobots` answers (robots_test.cc asks the empty
+/// questions too): an empty agent is named by a User-agent line whose value has no
+/// `[a-zA-Z_-]` start, `Foo Bar` by no line, and any text has a path (`""` is `/`).
+#[test]
+fn check_answers_googles_edge_questions() {
+    let robots = b"User-agent: *\nDisallow: /\n\nUser-agent: 1bot\nDisallow: /x\n\nUser-agent: Foo\nAllow: /\n";
+    let answers = [
+        (&["--agent", "", ""][..], "allowed", "no rule matched"),
+        (&["--agent", "", "/xyz"][..], "disallowed", "line 5: Disallow: /x"),
+        (&["--agent", "Foo Bar", "/y"][..], "disallowed", "line 2: Disallow: /"),
+        (&["--agent", "foo", "example.com/x"][..], "allowed", "line 8: Allow: /"),
+    ];
+    for (args, verdict, why) in answers {
+        let mut command = vec!["check", "-", "--dialect", "google"];
+        command.extend(args);
+        let output = robolint(&command, robots);
+        let out = stdout(&output);
+        assert!(out.contains(&format!("google         {verdict:<11} {why}")), "{command:?}: {out}{}", stderr(&output));
+    }
+    let all = robolint(&["check", "-", "--agent", "", "/xyz"], robots);
+    assert_eq!(all.status.code(), Some(1), "{}", stderr(&all));
+    assert_eq!(stdout(&all).lines().count(), 5, "the URL, then one answer per dialect: {}", stdout(&all));
 }
 
 #[test]

@@ -430,7 +430,8 @@ fn hover_explains_fields_agents_and_suppressed_rules() {
 
     let agent = hover(&mut client, 0, 14);
     assert!(agent.contains("In the record at lines 1–3 (2 rules)"), "{agent}");
-    assert!(agent.contains("`Googlebot`, `Googlebot-Image`, `Googlebot-News`"), "{agent}");
+    // Google's matcher compares the whole name, so only `Googlebot` obeys this record.
+    assert!(agent.contains("- Google: `Googlebot`\n"), "{agent}");
 
     let rule = hover(&mut client, 5, 38);
     assert!(rule.starts_with("**RL301 glob-pattern**"), "{rule}");

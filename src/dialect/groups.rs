@@ -8,7 +8,7 @@
 //! `tests/dialect.rs` checks this).
 
 use crate::dialect::Dialect;
-use crate::model::{Directive, Document, Field, Line, LineIndex, LineKind, Separator, Span};
+use crate::model::{Directive, Document, Line, LineIndex, LineKind, Separator, Span};
 
 /// What an access rule says about the URLs it matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,38 +55,18 @@ enum Meaning {
     Nothing,
 }
 
-/// The directive a dialect reads in a field's name: its exact spelling (case-insensitive),
-/// and for Google also the misspellings it accepts (`Dissallow`, `User agent`, …).
-fn directive_for(field: &Field, text: &str, dialect: Dialect) -> Option<Directive> {
-    match (field.directive, dialect) {
-        (Some(directive), _) => Some(directive),
-        (None, Dialect::Google) => Directive::from_misspelling(field.name.text(text)),
-        (None, _) => None,
-    }
-}
-
-/// Whether the dialect reads a line with this separator at all. Every dialect reads
-/// `name: value` (with or without space before the colon, as the 1994 standard's
-/// "<field>:<optionalspace><value>" and RFC 9309's `*WS ":"` allow). Only Google reads a
-/// line without a colon, and only when it holds exactly two tokens (`Disallow /private/`).
-fn separator_read(field: &Field, text: &str, dialect: Dialect) -> bool {
-    match field.separator {
-        Separator::Colon { .. } => true,
-        Separator::Whitespace(_) => {
-            dialect == Dialect::Google && !field.value.text(text).contains(|c: char| c.is_ascii_whitespace())
-        }
-        Separator::Missing => false,
-    }
-}
-
-fn meaning(line: &Line, text: &str, dialect: Dialect) -> Meaning {
+/// What a line means: every dialect here reads `name: value` (with or without space before
+/// the colon, as the 1994 standard's "<field>:<optionalspace><value>" and RFC 9309's
+/// `*WS ":"` allow) with the field's exact name, ignoring case. (Google reads the bytes
+/// itself, typos and missing colons too: `dialect::google`.)
+fn meaning(line: &Line, dialect: Dialect) -> Meaning {
     let field = match &line.kind {
         LineKind::Blank => return Meaning::Blank,
-        LineKind::Field(field) if separator_read(field, text, dialect) => field,
+        LineKind::Field(field) if matches!(field.separator, Separator::Colon { .. }) => field,
         _ => return Meaning::Nothing,
     };
     let value = field.value;
-    match directive_for(field, text, dialect) {
+    match field.directive {
         Some(Directive::UserAgent) => Meaning::Agent(value),
         Some(Directive::Disallow) => Meaning::Rule(RuleKind::Disallow, value),
         // The 1994 standard has no Allow line: its robots ignore it as an unknown field.
@@ -101,19 +81,19 @@ fn blank_line_ends_group(dialect: Dialect) -> bool {
     matches!(dialect, Dialect::Norobots1994 | Dialect::Draft1996)
 }
 
-/// The groups of `document` as `dialect` reads them. A User-agent line starts a new group
+/// The groups of `document` as `dialect` reads them (Google's are `google::Reading`'s). A User-agent line starts a new group
 /// when no group is open or the open one already has rules; a rule with no open group
 /// (before the first User-agent line, or after a blank line for 1994/1996 robots) belongs
 /// to no robot and is dropped.
-pub(crate) fn groups(document: &Document, text: &str, dialect: Dialect) -> Vec<Group> {
+pub(crate) fn groups(document: &Document, dialect: Dialect) -> Vec<Group> {
     let mut groups: Vec<Group> = Vec::new();
     let mut open = false;
-    // Google and RFC 9309 parsers skip a UTF-8 byte-order mark; 1994 and 1996 robots read it
+    // RFC 9309 parsers skip a UTF-8 byte-order mark; 1994 and 1996 robots read it
     // as the start of the first line, whose field name (`\u{FEFF}User-agent`) they then do
     // not know.
     let mark_hides_first_line = document.bom.is_some() && matches!(dialect, Dialect::Norobots1994 | Dialect::Draft1996);
     for (index, line) in document.lines.iter().enumerate() {
-        let meaning = if index == 0 && mark_hides_first_line { Meaning::Nothing } else { meaning(line, text, dialect) };
+        let meaning = if index == 0 && mark_hides_first_line { Meaning::Nothing } else { meaning(line, dialect) };
         match meaning {
             Meaning::Blank if blank_line_ends_group(dialect) => open = false,
             Meaning::Agent(value) => {
@@ -153,8 +133,8 @@ mod tests {
             .collect()
     }
 
-    fn dialect_records(document: &Document, text: &str, dialect: Dialect) -> Vec<(Vec<LineIndex>, Vec<LineIndex>)> {
-        groups(document, text, dialect)
+    fn dialect_records(document: &Document, dialect: Dialect) -> Vec<(Vec<LineIndex>, Vec<LineIndex>)> {
+        groups(document, dialect)
             .into_iter()
             .map(|group| {
                 (
@@ -182,7 +162,7 @@ mod tests {
                     let is_allow = |line: &LineIndex| document.lines[*line].directive() == Some(Directive::Allow);
                     expected.iter_mut().for_each(|(_, rules)| rules.retain(|line| !is_allow(line)));
                 }
-                assert_eq!(dialect_records(&document, text, dialect), expected, "{dialect}: {text:?}");
+                assert_eq!(dialect_records(&document, dialect), expected, "{dialect}: {text:?}");
             }
         }
     }
@@ -191,18 +171,10 @@ mod tests {
     fn rfc9309_groups_run_across_blank_lines() {
         let text = "User-agent: a\n\nDisallow: /x\n\nUser-agent: b\n\nUser-agent: c\nAllow: /y\n";
         let document = parse_text(text);
-        assert_eq!(dialect_records(&document, text, Dialect::Rfc9309), [(vec![0], vec![2]), (vec![4, 6], vec![7])]);
+        assert_eq!(dialect_records(&document, Dialect::Rfc9309), [(vec![0], vec![2]), (vec![4, 6], vec![7])]);
         assert_eq!(
-            dialect_records(&document, text, Dialect::Draft1996),
+            dialect_records(&document, Dialect::Draft1996),
             [(vec![0], vec![]), (vec![4], vec![]), (vec![6], vec![7])]
         );
-    }
-
-    #[test]
-    fn only_google_reads_lines_without_a_colon() {
-        let text = "User-agent: *\nDisallow /x\nDisallow /y /z\nDisallow\n";
-        let document = parse_text(text);
-        assert_eq!(dialect_records(&document, text, Dialect::Google), [(vec![0], vec![1])]);
-        assert_eq!(dialect_records(&document, text, Dialect::Rfc9309), [(vec![0], vec![])]);
     }
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use foldhash::{HashMap, HashMapExt};
 
 use crate::dialect::encoding;
+use crate::dialect::google::{self, GoogleRule, Reading};
 use crate::dialect::groups::{self, AgentEntry, Group, RuleEntry, RuleKind};
 use crate::dialect::pattern::{Path, Pattern};
 use crate::dialect::url;
@@ -20,8 +21,9 @@ pub struct DecidingRule {
     /// The whole line, without its line end.
     pub span: Span,
     pub kind: RuleKind,
-    /// The path as written on the line; for Google's `index.htm` rule (see [`Matcher`]),
-    /// the directory pattern derived from it, such as `/dir/$`. Shared with the matcher,
+    /// The path as written on the line; for Google, as its parser escaped it (`%xx` in upper
+    /// case, non-ASCII as `%XX`), and for its `index.htm` rule (see [`Matcher`]) the
+    /// directory pattern derived from it, such as `/dir/$`. Shared with the matcher,
     /// so a verdict costs no copy of it.
     pub pattern: Arc<str>,
 }
@@ -35,7 +37,8 @@ pub enum Reason {
     NoRuleMatched,
     /// No record names the robot and there is no `*` record: allowed.
     NoRecordApplies,
-    /// `/robots.txt` itself, which the 1996 draft and RFC 9309 always allow.
+    /// `/robots.txt` itself, which the 1996 draft and RFC 9309 always allow (Google's code
+    /// does not).
     RobotsTxt,
 }
 
@@ -169,21 +172,21 @@ impl RuleIndex {
 ///   which the RFC is silent, is an ordinary character, as for Google); %-escapes are
 ///   normalised as in §2.2.2, and in the query `:/?@[]` compare escaped, as the section's
 ///   first example has it; the URI `/robots.txt` (without a query) is allowed (§2.2.2).
-/// * `google`: `rfc9309` (but the User-agent value cut at the first character outside
-///   `[a-zA-Z_-]`, `* anything` read as `*`, the query compared as written, and
-///   `/robots.txt?query` allowed too) plus what Google's parser and documentation add:
-///   misspelt field names (`model::Directive::from_misspelling`), `Disallow /path` without a colon when
-///   the line has exactly two tokens, the most specific User-agent (a group for
-///   `googlebot-news` beats one for `googlebot` for the robot `googlebot-news`: a value
-///   names the robot when it equals the robot's token or is a `-`-separated prefix of it,
-///   and the longest such value wins), and Google's `index.htm` rule: an Allow path whose
-///   last segment starts with `index.htm` also allows its directory itself
-///   (`Allow: /dir/index.html` also allows `/dir/`, as the pattern `/dir/$`).
+/// * `google`: Google's open-source parser and matcher, byte for byte, reading the input's
+///   bytes (`Document::original` when the text was decoded from something else), as
+///   `dialect::google` describes: keys recognised by their start (typos, `Allowed:`),
+///   `Disallow /path` without a colon, values escaped but never decoded, URLs never
+///   normalised, `/robots.txt` not exempt, the robot's name compared as given (not reduced
+///   to a product token), and, when any line names the robot, the global groups never
+///   used. The longest pattern in bytes (each `*` and `$` counted) wins and Allow wins a
+///   tie; an Allow whose last segment starts with `index.htm` also allows its directory
+///   (`Allow: /dir/index.html` allows `/dir/`, as the pattern `/dir/$`).
 ///
-/// In every dialect an empty Allow or Disallow matches nothing, rules that belong to no
-/// record are ignored, and an empty User-agent value names no robot. Not modelled: what
-/// happens when fetching robots.txt fails, Google's 500 KiB and 16,664-byte-line limits
-/// (the linter's size rules report those), and Crawl-delay and other extensions.
+/// In every dialect an empty Allow or Disallow matches nothing, and rules that belong to no
+/// record are ignored; but for Google, an empty User-agent value names no robot. Not
+/// modelled: what happens when fetching robots.txt fails, Google's 500 KiB limit and, for
+/// the other dialects, its 16,663-byte line limit (the linter's size rules report those),
+/// and Crawl-delay and other extensions.
 #[derive(Debug, Clone)]
 pub struct Matcher {
     dialect: Dialect,
@@ -211,13 +214,18 @@ impl Matcher {
     /// Compiles the rules `document` (parsed from `text`) sets for the robot whose name or
     /// User-agent header is `agent` (`FigTree/0.1 Robot libwww-perl/5.04` is `figtree`).
     pub fn new(document: &Document, text: &str, agent: &str, dialect: Dialect) -> Matcher {
-        let groups = groups::groups(document, text, dialect);
+        if dialect == Dialect::Google {
+            let reading = Reading::new(document.original.as_deref().unwrap_or(text.as_bytes()));
+            return Matcher::for_google(&reading, &mut RuleSets::new(), document, agent);
+        }
+        let groups = groups::groups(document, dialect);
         Matcher::for_groups(&groups, &mut RuleSets::new(), document, text, agent, dialect)
     }
 
     /// [`Matcher::new`] for `groups`, the document's groups as `dialect` reads them, taking
     /// the rule set from `compiled` when another robot obeys the same groups, and keeping
-    /// it there otherwise: what compiling matchers for several robots does once.
+    /// it there otherwise: what compiling matchers for several robots does once. (Google's
+    /// reading is not groups of the model's lines: see [`Matcher::for_google`].)
     pub(crate) fn for_groups(
         groups: &[Group],
         compiled: &mut RuleSets,
@@ -247,11 +255,29 @@ impl Matcher {
         }
     }
 
+    /// [`Matcher::for_groups`] for Google's reading of the document's bytes. The robots that
+    /// obey the same agent lines share a rule set.
+    pub(crate) fn for_google(reading: &Reading, compiled: &mut RuleSets, document: &Document, agent: &str) -> Matcher {
+        let robot = robot_token(agent, Dialect::Google);
+        let selection = reading.select(&robot);
+        let rules = compiled
+            .entry(selection.agent_lines.clone())
+            .or_insert_with(|| Arc::new(RuleSet::google(&selection.rules, document)));
+        Matcher {
+            dialect: Dialect::Google,
+            robot,
+            applies: !selection.agent_lines.is_empty(),
+            rules: Arc::clone(rules),
+            agent_lines: selection.agent_lines,
+        }
+    }
+
     pub fn dialect(&self) -> Dialect {
         self.dialect
     }
 
-    /// The robot's name as the dialect compares it: lower case, without version.
+    /// The robot's name as the dialect compares it: lower case, without version (Google:
+    /// lower case, as given).
     pub fn robot(&self) -> &str {
         &self.robot
     }
@@ -269,20 +295,27 @@ impl Matcher {
 
     /// Whether the robot may fetch `url`: a path (`/a/b?c`) or a whole URL
     /// (`https://example.com/a/b?c`), of which the path and query count. Anything else is
-    /// compared as given.
+    /// compared as given; Google takes the path of anything as its `GetPathParamsQuery` does.
     pub fn allowed(&self, url: &str) -> Verdict {
+        if self.dialect == Dialect::Google {
+            return self.decide(&google::path_params_query(url.as_bytes()));
+        }
         let path = url::path_and_query(url).unwrap_or(Cow::Borrowed(url));
         if self.is_robots_txt(&path) {
             return Verdict::allowed_because(Reason::RobotsTxt);
         }
+        self.decide(&normal_url(&path, self.dialect))
+    }
+
+    /// The verdict for a path in the dialect's normal form.
+    fn decide(&self, path: &[u8]) -> Verdict {
         if !self.applies {
             return Verdict::allowed_because(Reason::NoRecordApplies);
         }
-        let path = normal_url(&path, self.dialect);
-        let subject = Path::new(&path);
+        let subject = Path::new(path);
         let RuleSet { rules, index } = &*self.rules;
         let decisive =
-            index.candidates(&path).map(|position| &rules[position]).find(|rule| rule.pattern.matches(&subject));
+            index.candidates(path).map(|position| &rules[position]).find(|rule| rule.pattern.matches(&subject));
         match decisive {
             Some(rule) => {
                 Verdict { allowed: rule.decided_by.kind.allows(), reason: Reason::Rule(rule.decided_by.clone()) }
@@ -296,12 +329,14 @@ impl Matcher {
         // quick look rules out nearly every path before the normal form is computed.
         let could_be = matches!(path.as_bytes(), [b'/', b'r' | b'%', ..]);
         // RFC 9309 §2.2.2 allows "the /robots.txt URI", which `/robots.txt?x=1` is not; the
-        // draft's §3.2.2 speaks of the file, whatever the query.
+        // draft's §3.2.2 speaks of the file, whatever the query. Google's code exempts nothing.
         let uri = match self.dialect {
             Dialect::Rfc9309 => path,
             _ => url::without_query(path),
         };
-        could_be && self.dialect != Dialect::Norobots1994 && *normal_url(uri, self.dialect) == *b"/robots.txt"
+        could_be
+            && matches!(self.dialect, Dialect::Draft1996 | Dialect::Rfc9309)
+            && *normal_url(uri, self.dialect) == *b"/robots.txt"
     }
 }
 
@@ -322,16 +357,45 @@ impl RuleSet {
             compile(rule, text, document.lines[rule.line].span, dialect, &mut rules);
         }
         if takes_longest_match(dialect) {
-            // Equals in file order, so the first in the file is reported. The key is unique
-            // (a line's derived `index.htm` rule is shorter than the line's own), so the
-            // unstable sort, which needs no buffer as large as the rules, is as good as a
-            // stable one.
-            rules.sort_unstable_by_key(|rule| {
-                (std::cmp::Reverse(rule.priority), !rule.decided_by.kind.allows(), rule.decided_by.line)
-            });
+            sort_longest_first(&mut rules);
         }
         RuleSet { index: RuleIndex::new(&rules), rules }
     }
+
+    /// Google's rules, their patterns as Google's parser escaped them, URLs compared as
+    /// given. The first match in [`sort_longest_first`]'s order is what Google decides:
+    /// the longest Allow and the longest Disallow that match, the Disallow only when
+    /// strictly longer. An empty pattern matches with priority 0, which decides nothing.
+    fn google(selected: &[GoogleRule], document: &Document) -> RuleSet {
+        let last_line = document.lines.len().saturating_sub(1);
+        let mut rules: Vec<CompiledRule> = selected
+            .iter()
+            .filter(|rule| !rule.pattern.is_empty())
+            .map(|rule| {
+                // Google's lines are the model's (both end lines at LF, CR and CRLF) except
+                // in UTF-16 input, which Google cannot read; the last line stands in then.
+                let line = rule.line.min(last_line);
+                let span = document.lines.get(line).map_or_else(Span::default, |line| line.span);
+                CompiledRule {
+                    decided_by: DecidingRule { line, span, kind: rule.kind, pattern: Arc::clone(&rule.pattern) },
+                    pattern: Pattern::wildcard(rule.pattern.as_bytes().to_vec()),
+                    priority: rule.pattern.len(),
+                }
+            })
+            .collect();
+        sort_longest_first(&mut rules);
+        RuleSet { index: RuleIndex::new(&rules), rules }
+    }
+}
+
+/// Longest pattern first, then Allow before Disallow, then file order, so that the first in
+/// the file of equals is reported. The key is unique (a line's derived `index.htm` rule is
+/// shorter than the line's own), so the unstable sort, which needs no buffer as large as
+/// the rules, is as good as a stable one.
+fn sort_longest_first(rules: &mut [CompiledRule]) {
+    rules.sort_unstable_by_key(|rule| {
+        (std::cmp::Reverse(rule.priority), !rule.decided_by.kind.allows(), rule.decided_by.line)
+    });
 }
 
 /// §3.2.2 of the draft: the first rule in file order whose path starts the URL's decides.
@@ -342,14 +406,16 @@ fn takes_longest_match(dialect: Dialect) -> bool {
 
 /// The robot's name as a dialect compares it, in lower case. The 1994 and 1996 texts
 /// speak of a name token without version (RFC 1945 `token`: up to the first `/`, space,
-/// …); RFC 9309 product tokens are `[a-zA-Z_-]+`.
+/// …); RFC 9309 product tokens are `[a-zA-Z_-]+`. Google's code compares the name it is
+/// given, whole.
 fn robot_token(agent: &str, dialect: Dialect) -> String {
-    let agent = agent.trim();
     let name = match dialect {
         Dialect::Norobots1994 | Dialect::Draft1996 => {
+            let agent = agent.trim();
             crate::text::first_non_token_char(agent).map_or(agent, |(at, _)| &agent[..at])
         }
-        Dialect::Rfc9309 | Dialect::Google => product_token(agent),
+        Dialect::Rfc9309 => product_token(agent.trim()),
+        Dialect::Google => agent,
     };
     name.to_ascii_lowercase()
 }
@@ -375,11 +441,9 @@ fn select<'g>(groups: &'g [Group], text: &str, robot: &str, dialect: Dialect) ->
             first_group(groups, |agent| names_by_substring(value(agent), robot))
                 .or_else(|| first_group(groups, |agent| value(agent) == "*"))
         }
-        Dialect::Rfc9309 => merged_groups(groups, |agent| is_product_token_of(value(agent), robot))
+        // Google's matchers are built by `Matcher::for_google`, never from groups.
+        Dialect::Rfc9309 | Dialect::Google => merged_groups(groups, |agent| is_product_token_of(value(agent), robot))
             .or_else(|| merged_groups(groups, |agent| value(agent) == "*")),
-        Dialect::Google => most_specific_google_name(groups, text, robot)
-            .and_then(|name| merged_groups(groups, |agent| names_by_token(value(agent), &name)))
-            .or_else(|| merged_groups(groups, |agent| is_google_star(value(agent)))),
     }
 }
 
@@ -392,33 +456,6 @@ fn names_by_substring(value: &str, robot: &str) -> bool {
 /// value that is not a product token (`FooBot/1.0`, `foo bar`) names no robot.
 fn is_product_token_of(value: &str, robot: &str) -> bool {
     !robot.is_empty() && value.eq_ignore_ascii_case(robot)
-}
-
-/// Google's reading of §2.2.1: the value's leading product token is the robot's, ignoring case.
-fn names_by_token(value: &str, robot: &str) -> bool {
-    !robot.is_empty() && product_token(value).eq_ignore_ascii_case(robot)
-}
-
-/// `*`, possibly followed by words Google's parser skips.
-fn is_google_star(value: &str) -> bool {
-    value.split_ascii_whitespace().next() == Some("*")
-}
-
-/// Google's choice among the values that name the robot: the longest product token that is
-/// the robot's token or a `-`-separated prefix of it (`googlebot` for `googlebot-news`).
-fn most_specific_google_name(groups: &[Group], text: &str, robot: &str) -> Option<String> {
-    let covers = |name: &str| {
-        !name.is_empty()
-            && robot.get(..name.len()).is_some_and(|prefix| prefix.eq_ignore_ascii_case(name))
-            && matches!(robot.as_bytes().get(name.len()), None | Some(b'-'))
-    };
-    groups
-        .iter()
-        .flat_map(|group| &group.agents)
-        .map(|agent| product_token(agent.value.text(text)))
-        .filter(|name| covers(name))
-        .max_by_key(|name| name.len())
-        .map(str::to_ascii_lowercase)
 }
 
 fn names_robot(group: &Group, names: &impl Fn(&AgentEntry) -> bool) -> bool {
@@ -446,8 +483,7 @@ fn selection_of<'g>(groups: &'g [Group], chosen: Vec<usize>, names: &impl Fn(&Ag
     selection
 }
 
-/// One rule in the dialect's normal form, plus Google's derived `index.htm` rule. An empty
-/// path matches nothing: `Disallow:` allows everything (1994, §4 of the draft), and an
+/// One rule in the dialect's normal form. An empty path matches nothing: `Disallow:` allows everything (1994, §4 of the draft), and an
 /// empty Allow says nothing.
 fn compile(rule: &RuleEntry, text: &str, span: Span, dialect: Dialect, compiled: &mut Vec<CompiledRule>) {
     let value = rule.value.text(text);
@@ -463,15 +499,7 @@ fn compile(rule: &RuleEntry, text: &str, span: Span, dialect: Dialect, compiled:
         Dialect::Rfc9309 => encoding::rfc9309_query_data_escaped(encoding::rfc9309_normal(value)),
         Dialect::Google => encoding::rfc9309_normal(value),
     };
-    let derived = (dialect == Dialect::Google && rule.kind.allows()).then(|| google_index_pattern(&normal)).flatten();
-    let directory_rule = derived.map(|directory| {
-        let decided_by = DecidingRule { pattern: Arc::from(directory.as_str()), ..decided_by.clone() };
-        (decided_by, directory)
-    });
     compiled.push(wildcard_rule(decided_by, normal));
-    if let Some((decided_by, directory)) = directory_rule {
-        compiled.push(wildcard_rule(decided_by, directory.into()));
-    }
 }
 
 fn literal_rule(decided_by: DecidingRule, octets: Vec<u8>) -> CompiledRule {
@@ -481,12 +509,6 @@ fn literal_rule(decided_by: DecidingRule, octets: Vec<u8>) -> CompiledRule {
 fn wildcard_rule(decided_by: DecidingRule, normal: Cow<'_, str>) -> CompiledRule {
     let priority = normal.len();
     CompiledRule { decided_by, pattern: Pattern::wildcard(encoding::rfc9309_pattern_for_matching(normal)), priority }
-}
-
-/// Google's parser treats `Allow: /dir/index.htm…` as also allowing `/dir/$`.
-fn google_index_pattern(normal: &str) -> Option<String> {
-    let slash = normal.rfind('/')?;
-    normal[slash..].starts_with("/index.htm").then(|| format!("{}$", &normal[..=slash]))
 }
 
 fn normal_url(path: &str, dialect: Dialect) -> Cow<'_, [u8]> {

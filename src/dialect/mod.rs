@@ -3,6 +3,7 @@
 //! (or the absence of one) that decided.
 
 mod encoding;
+mod google;
 mod groups;
 mod matcher;
 mod pattern;
@@ -32,7 +33,12 @@ pub enum Dialect {
     /// RFC says MAY or SHOULD, [`Matcher`] says which way robolint goes; docs/rfc9309.md
     /// lists every sentence and the test in tests/rfc9309.rs that holds robolint to it.
     Rfc9309,
-    /// Google's parser: RFC 9309 plus typos, missing colons, the most specific agent.
+    /// Google's open-source parser and matcher (`robots.cc`), byte for byte: keys by their
+    /// start, missing colons, escapes upper-cased but never decoded, URLs as given, the robot's
+    /// name compared whole, `/robots.txt` not exempt (`dialect::google`'s documentation has
+    /// the whole list). Deliberate differences: robolint reads at most
+    /// `source::DEFAULT_SIZE_CAP` bytes of a file, and a deciding line is one of the model's
+    /// lines (the same lines but in UTF-16 input, which Google finds nothing in).
     Google,
 }
 

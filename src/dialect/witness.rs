@@ -14,6 +14,7 @@ use std::fmt::Write;
 use foldhash::HashMap;
 
 use crate::diagnostic::Diagnostic;
+use crate::dialect::google::Reading;
 use crate::dialect::groups::{self, Group};
 use crate::dialect::matcher::RuleSets;
 use crate::dialect::{Dialect, Matcher, Reason, Verdict};
@@ -128,8 +129,9 @@ pub struct Witnesses<'a> {
 #[derive(Default)]
 struct Compiled {
     /// Each dialect's reading of the document (in the order of [`Dialect::ALL`]), shared by
-    /// the matchers of every robot.
+    /// the matchers of every robot; Google's is `google`.
     groups: [Option<Vec<Group>>; 4],
+    google: Option<Reading>,
     /// Each dialect's compiled rule sets, shared by the robots that obey the same groups.
     rule_sets: [RuleSets; 4],
     /// Where each robot's matchers are in `matchers`.
@@ -160,7 +162,6 @@ impl<'a> Witnesses<'a> {
         let (document, text) = (self.document, self.text);
         let at = Dialect::ALL.iter().position(|&known| known == dialect).unwrap_or_default();
         let compiled = &mut *self.compiled.borrow_mut();
-        let groups = compiled.groups[at].get_or_insert_with(|| groups::groups(document, text, dialect));
         let robot_at = match compiled.robots.get(robot) {
             Some(&robot_at) => robot_at,
             None => {
@@ -170,10 +171,17 @@ impl<'a> Witnesses<'a> {
             }
         };
         let rule_sets = &mut compiled.rule_sets[at];
-        let matcher = &mut compiled.matchers[robot_at][at];
-        matcher
-            .get_or_insert_with(|| Matcher::for_groups(groups, rule_sets, document, text, robot, dialect))
-            .allowed(url)
+        let (groups, google) = (&mut compiled.groups[at], &mut compiled.google);
+        let matcher = compiled.matchers[robot_at][at].get_or_insert_with(|| {
+            if dialect == Dialect::Google {
+                let bytes = document.original.as_deref().unwrap_or(text.as_bytes());
+                let reading = google.get_or_insert_with(|| Reading::new(bytes));
+                return Matcher::for_google(reading, rule_sets, document, robot);
+            }
+            let groups = groups.get_or_insert_with(|| groups::groups(document, dialect));
+            Matcher::for_groups(groups, rule_sets, document, text, robot, dialect)
+        });
+        matcher.allowed(url)
     }
 
     /// The first of `candidates` for which dialects `a` and `b` answer differently for

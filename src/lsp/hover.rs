@@ -233,8 +233,8 @@ fn names_agent(document: &Document, text: &str, record: &Record, value: &str) ->
 }
 
 /// The well-known robots that obey this agent line's record, per dialect, as the matcher
-/// selects records: the draft's first substring match, RFC 9309's token match, Google's most
-/// specific agent.
+/// selects records: the draft's first substring match, RFC 9309's token match, Google's match
+/// of the whole name.
 fn captured_robots(document: &Document, text: &str, line: LineIndex) -> String {
     let mut out = String::from("Robots that obey this record:\n");
     for dialect in Dialect::ALL {
@@ -282,7 +282,9 @@ mod tests {
         let markdown = hover_at(text, "googlebot").expect("a hover");
         assert!(markdown.contains("In the record at lines 1–3 (2 rules)"), "{markdown}");
         assert!(markdown.contains("Also named in the record at lines 5–6 (1 rule)"), "{markdown}");
-        assert!(markdown.contains("`Googlebot`, `Googlebot-Image`, `Googlebot-News`"), "{markdown}");
+        // Google's matcher compares the whole name: no group of googlebot's for Googlebot-News.
+        assert!(markdown.contains("- Google: `Googlebot`\n"), "{markdown}");
+        assert!(!markdown.contains("`Googlebot-News`"), "{markdown}");
         assert!(!markdown.contains("Bingbot"), "{markdown}");
     }
 
@@ -297,7 +299,7 @@ mod tests {
     #[test]
     fn capture_follows_each_dialect() {
         // The draft's robot named googlebot obeys the first record whose value contains its
-        // name; Google's picks the most specific agent.
+        // name; Google's, the record naming it whole.
         let text = "User-agent: googlebot-news\nDisallow: /a\n\nUser-agent: googlebot\nDisallow: /b\n";
         let markdown = hover_at(text, "googlebot-news").expect("a hover");
         let draft = markdown.lines().find(|line| line.contains("1996 draft")).unwrap_or_default();

@@ -14,7 +14,7 @@ pub use strict::{parse_file as parse_strict, parse_production, syntax_tree};
 /// Parses any text into a document. Never fails: what the strict grammar rejects is kept on
 /// each line (`Line::strict_failure`) and on the document (`Document::structure_failures`).
 pub fn parse(source: &Source) -> Document {
-    parse_text(&source.text)
+    Document { original: source.original.clone(), ..parse_text(&source.text) }
 }
 
 pub fn parse_text(text: &str) -> Document {
@@ -23,7 +23,7 @@ pub fn parse_text(text: &str) -> Document {
     check_lines(&mut lines, text, second_thread);
     let structure_failures = strict::check_structure(&lines);
     let (records, record_of_line) = group_records(&lines);
-    Document { bom, lines, records, record_of_line, structure_failures }
+    Document { bom, lines, records, record_of_line, structure_failures, original: None }
 }
 
 /// From this size on, the second half of the lines is checked against the draft's grammar on

@@ -37,6 +37,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             if directive == Directive::Disallow {
                 pairs.push((Dialect::Norobots1994, Dialect::Draft1996));
             }
+            // Google's parser decodes nothing: `%62` is not `b` to Google, as it is to RFC 9309.
+            pairs.push((Dialect::Rfc9309, Dialect::Google));
             let found = pairs.into_iter().find_map(|pair| {
                 let decided_by_line_for_one = |divergence: &Divergence| {
                     (divergence.deciding_line(pair.0) == Some(line)) != (divergence.deciding_line(pair.1) == Some(line))
@@ -48,7 +50,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 .report(field.value, "robots disagree whether this path matches the same path written with other %-escapes")
                 .help(
                     "the 1994 standard compares octets as written, the 1996 draft decodes every escape but `%2F`, RFC \
-                     9309 robots decode only unreserved characters; write unreserved characters (letters, digits, \
+                     9309 robots decode only unreserved characters, Google decodes nothing; write unreserved characters (letters, digits, \
                      `-._~`) plainly and reserved ones as upper-case %-escapes, as RFC 3986 recommends",
                 );
             witnesses.attach(diagnostic, &divergence);
