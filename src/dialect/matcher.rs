@@ -9,6 +9,7 @@ use foldhash::{HashMap, HashMapExt};
 use crate::dialect::encoding;
 use crate::dialect::groups::{self, AgentEntry, Group, RuleEntry, RuleKind};
 use crate::dialect::pattern::{Path, Pattern};
+use crate::dialect::python;
 use crate::dialect::url;
 use crate::dialect::Dialect;
 use crate::model::{Document, LineIndex, Span};
@@ -171,6 +172,11 @@ impl RuleIndex {
 ///   and the longest such value wins), and Google's `index.htm` rule: an Allow path whose
 ///   last segment starts with `index.htm` also allows its directory itself
 ///   (`Allow: /dir/index.html` also allows `/dir/`, as the pattern `/dir/$`).
+/// * `python-robotparser`: Python's `urllib.robotparser`, which reads the text its own way
+///   (`python.rs`): the first entry whose User-agent value (lower case) is inside the
+///   robot's name (cut at the first `/`), else the first `*` entry; rules in file order,
+///   the first whose normal form starts the URL's decides; an empty Disallow allows
+///   everything after it; `/robots.txt` gets no special treatment.
 ///
 /// In every dialect an empty Allow or Disallow matches nothing, rules that belong to no
 /// record are ignored, and an empty User-agent value names no robot. Not modelled: what
@@ -203,6 +209,9 @@ impl Matcher {
     /// Compiles the rules `document` (parsed from `text`) sets for the robot whose name or
     /// User-agent header is `agent` (`FigTree/0.1 Robot libwww-perl/5.04` is `figtree`).
     pub fn new(document: &Document, text: &str, agent: &str, dialect: Dialect) -> Matcher {
+        if dialect == Dialect::PythonRobotparser {
+            return Matcher::for_python(&python::Reading::new(document, text), &mut RuleSets::new(), document, agent);
+        }
         let groups = groups::groups(document, text, dialect);
         Matcher::for_groups(&groups, &mut RuleSets::new(), document, text, agent, dialect)
     }
@@ -218,6 +227,9 @@ impl Matcher {
         agent: &str,
         dialect: Dialect,
     ) -> Matcher {
+        if dialect == Dialect::PythonRobotparser {
+            return Matcher::for_python(&python::Reading::new(document, text), compiled, document, agent);
+        }
         let robot = robot_token(agent, dialect);
         let selection = select(groups, text, &robot, dialect);
         let chosen = selection.as_ref().map(|selection| selection.groups.clone()).unwrap_or_default();
@@ -234,6 +246,28 @@ impl Matcher {
             dialect,
             applies: selection.is_some(),
             agent_lines: selection.map(|selection| selection.agent_lines).unwrap_or_default(),
+            rules,
+            robot,
+        }
+    }
+
+    /// [`Matcher::new`] for Python's reading of a document, keeping the rule set of each
+    /// entry in `compiled` as [`Matcher::for_groups`] does (keyed by the entry's position).
+    pub(crate) fn for_python(
+        reading: &python::Reading,
+        compiled: &mut RuleSets,
+        document: &Document,
+        agent: &str,
+    ) -> Matcher {
+        let robot = robot_token(agent, Dialect::PythonRobotparser);
+        let chosen = reading.entry_for(&robot);
+        let key = chosen.as_ref().map(|(position, ..)| vec![*position]).unwrap_or_default();
+        let entry_rules = chosen.as_ref().map_or(&[][..], |(_, entry, _)| entry.rules());
+        let rules = Arc::clone(compiled.entry(key).or_insert_with(|| Arc::new(RuleSet::python(entry_rules, document))));
+        Matcher {
+            dialect: Dialect::PythonRobotparser,
+            applies: chosen.is_some(),
+            agent_lines: chosen.map(|(_, _, lines)| lines).unwrap_or_default(),
             rules,
             robot,
         }
@@ -263,7 +297,11 @@ impl Matcher {
     /// (`https://example.com/a/b?c`), of which the path and query count. Anything else is
     /// compared as given.
     pub fn allowed(&self, url: &str) -> Verdict {
-        let path = url::path_and_query(url).unwrap_or(Cow::Borrowed(url));
+        let path = match self.dialect {
+            // Python takes the URL apart itself, fragment and all (python::url_path).
+            Dialect::PythonRobotparser => Cow::Borrowed(url),
+            _ => url::path_and_query(url).unwrap_or(Cow::Borrowed(url)),
+        };
         if self.is_robots_txt(&path) {
             return Verdict::allowed_because(Reason::RobotsTxt);
         }
@@ -288,7 +326,7 @@ impl Matcher {
         // quick look rules out nearly every path before the normal form is computed.
         let could_be = matches!(path.as_bytes(), [b'/', b'r' | b'%', ..]);
         could_be
-            && self.dialect != Dialect::Norobots1994
+            && !matches!(self.dialect, Dialect::Norobots1994 | Dialect::PythonRobotparser)
             && *normal_url(url::without_query(path), self.dialect) == *b"/robots.txt"
     }
 }
@@ -320,6 +358,20 @@ impl RuleSet {
         }
         RuleSet { index: RuleIndex::new(&rules), rules }
     }
+
+    /// The rules of one of Python's entries, in file order, each path in Python's normal form.
+    fn python(entry_rules: &[python::PythonRule], document: &Document) -> RuleSet {
+        let rules: Vec<CompiledRule> = entry_rules
+            .iter()
+            .map(|rule| {
+                let span = document.lines[rule.line].span;
+                let decided_by =
+                    DecidingRule { line: rule.line, span, kind: rule.acts_as, pattern: Arc::from(rule.written.as_str()) };
+                literal_rule(decided_by, rule.normal.as_bytes().to_vec())
+            })
+            .collect();
+        RuleSet { index: RuleIndex::new(&rules), rules }
+    }
 }
 
 /// §3.2.2 of the draft: the first rule in file order whose path starts the URL's decides.
@@ -338,6 +390,7 @@ fn robot_token(agent: &str, dialect: Dialect) -> String {
             crate::text::first_non_token_char(agent).map_or(agent, |(at, _)| &agent[..at])
         }
         Dialect::Rfc9309 | Dialect::Google => product_token(agent),
+        Dialect::PythonRobotparser => return python::robot_name(agent),
     };
     name.to_ascii_lowercase()
 }
@@ -370,6 +423,8 @@ fn select<'g>(groups: &'g [Group], text: &str, robot: &str, dialect: Dialect) ->
         Dialect::Google => most_specific_google_name(groups, text, robot)
             .and_then(|name| merged_groups(groups, |agent| names_by_token(value(agent), &name)))
             .or_else(|| merged_groups(groups, star)),
+        // Python's entries are not groups: Matcher::for_python chooses among them.
+        Dialect::PythonRobotparser => None,
     }
 }
 
@@ -445,6 +500,8 @@ fn compile(rule: &RuleEntry, text: &str, span: Span, dialect: Dialect, compiled:
             return compiled.push(literal_rule(decided_by, encoding::draft_octets(value).into_owned()))
         }
         Dialect::Rfc9309 | Dialect::Google => encoding::rfc9309_normal(value),
+        // Python's rules are compiled from its own reading (RuleSet::python).
+        Dialect::PythonRobotparser => return,
     };
     let derived = (dialect == Dialect::Google && rule.kind.allows()).then(|| google_index_pattern(&normal)).flatten();
     let directory_rule = derived.map(|directory| {
@@ -480,5 +537,6 @@ fn normal_url(path: &str, dialect: Dialect) -> Cow<'_, [u8]> {
             Cow::Borrowed(normal) => Cow::Borrowed(normal.as_bytes()),
             Cow::Owned(normal) => Cow::Owned(normal.into_bytes()),
         },
+        Dialect::PythonRobotparser => Cow::Owned(python::url_path(path).into_bytes()),
     }
 }

@@ -1,4 +1,4 @@
-//! The four readings of robots.txt robolint knows, and what each lets a robot fetch:
+//! The five readings of robots.txt robolint knows, and what each lets a robot fetch:
 //! [`Matcher`] answers "may this robot fetch this URL?" with a [`Verdict`] naming the line
 //! (or the absence of one) that decided.
 
@@ -6,6 +6,7 @@ mod encoding;
 mod groups;
 mod matcher;
 mod pattern;
+pub(crate) mod python;
 mod url;
 pub mod witness;
 
@@ -28,10 +29,15 @@ pub enum Dialect {
     Rfc9309,
     /// Google's parser: RFC 9309 plus typos, missing colons, the most specific agent.
     Google,
+    /// Python's `urllib.robotparser` (CPython 3.8-3.13): first match in file order, the
+    /// first `*` entry last, the entry's value found inside the robot's name, paths
+    /// %-decoded and re-encoded, no `/robots.txt` exemption (docs/python-robotparser.md).
+    PythonRobotparser,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 4] = [Dialect::Norobots1994, Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google];
+    pub const ALL: [Dialect; 5] =
+        [Dialect::Norobots1994, Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google, Dialect::PythonRobotparser];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -39,6 +45,7 @@ impl Dialect {
             Dialect::Draft1996 => "draft-1996",
             Dialect::Rfc9309 => "rfc9309",
             Dialect::Google => "google",
+            Dialect::PythonRobotparser => "python-robotparser",
         }
     }
 }
@@ -56,6 +63,6 @@ impl FromStr for Dialect {
         Dialect::ALL
             .into_iter()
             .find(|dialect| dialect.name().eq_ignore_ascii_case(text))
-            .ok_or_else(|| format!("unknown dialect `{text}` (expected norobots-1994, draft-1996, rfc9309 or google)"))
+            .ok_or_else(|| format!("unknown dialect `{text}` (expected norobots-1994, draft-1996, rfc9309, google or python-robotparser)"))
     }
 }

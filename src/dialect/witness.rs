@@ -16,6 +16,7 @@ use foldhash::HashMap;
 use crate::diagnostic::Diagnostic;
 use crate::dialect::groups::{self, Group};
 use crate::dialect::matcher::RuleSets;
+use crate::dialect::python;
 use crate::dialect::{Dialect, Matcher, Reason, Verdict};
 use crate::model::{Directive, Document, LineIndex, LineKind, Record, Separator};
 
@@ -99,6 +100,7 @@ pub fn label(dialect: Dialect) -> &'static str {
         Dialect::Draft1996 => "the 1996 draft",
         Dialect::Rfc9309 => "RFC 9309",
         Dialect::Google => "Google",
+        Dialect::PythonRobotparser => "Python's urllib.robotparser",
     }
 }
 
@@ -129,14 +131,18 @@ pub struct Witnesses<'a> {
 struct Compiled {
     /// Each dialect's reading of the document (in the order of [`Dialect::ALL`]), shared by
     /// the matchers of every robot.
-    groups: [Option<Vec<Group>>; 4],
+    groups: [Option<Vec<Group>>; DIALECTS],
+    /// Python's reading of the document, which is not groups (`python::Reading`).
+    python: Option<python::Reading>,
     /// Each dialect's compiled rule sets, shared by the robots that obey the same groups.
-    rule_sets: [RuleSets; 4],
+    rule_sets: [RuleSets; DIALECTS],
     /// Where each robot's matchers are in `matchers`.
     robots: HashMap<String, usize>,
     /// Each robot's matchers, one per dialect, in the order of [`Dialect::ALL`].
-    matchers: Vec<[Option<Matcher>; 4]>,
+    matchers: Vec<[Option<Matcher>; DIALECTS]>,
 }
+
+const DIALECTS: usize = Dialect::ALL.len();
 
 impl<'a> Witnesses<'a> {
     pub fn new(document: &'a Document, text: &'a str) -> Witnesses<'a> {
@@ -160,7 +166,6 @@ impl<'a> Witnesses<'a> {
         let (document, text) = (self.document, self.text);
         let at = Dialect::ALL.iter().position(|&known| known == dialect).unwrap_or_default();
         let compiled = &mut *self.compiled.borrow_mut();
-        let groups = compiled.groups[at].get_or_insert_with(|| groups::groups(document, text, dialect));
         let robot_at = match compiled.robots.get(robot) {
             Some(&robot_at) => robot_at,
             None => {
@@ -171,8 +176,18 @@ impl<'a> Witnesses<'a> {
         };
         let rule_sets = &mut compiled.rule_sets[at];
         let matcher = &mut compiled.matchers[robot_at][at];
+        let (groups, python) = (&mut compiled.groups[at], &mut compiled.python);
         matcher
-            .get_or_insert_with(|| Matcher::for_groups(groups, rule_sets, document, text, robot, dialect))
+            .get_or_insert_with(|| match dialect {
+                Dialect::PythonRobotparser => {
+                    let reading = python.get_or_insert_with(|| python::Reading::new(document, text));
+                    Matcher::for_python(reading, rule_sets, document, robot)
+                }
+                _ => {
+                    let groups = groups.get_or_insert_with(|| groups::groups(document, text, dialect));
+                    Matcher::for_groups(groups, rule_sets, document, text, robot, dialect)
+                }
+            })
             .allowed(url)
     }
 
