@@ -365,8 +365,12 @@ impl RuleSet {
             .iter()
             .map(|rule| {
                 let span = document.lines[rule.line].span;
-                let decided_by =
-                    DecidingRule { line: rule.line, span, kind: rule.acts_as, pattern: Arc::from(rule.written.as_str()) };
+                let decided_by = DecidingRule {
+                    line: rule.line,
+                    span,
+                    kind: rule.acts_as,
+                    pattern: Arc::from(rule.written.as_str()),
+                };
                 literal_rule(decided_by, rule.normal.as_bytes().to_vec())
             })
             .collect();

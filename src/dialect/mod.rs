@@ -60,9 +60,10 @@ impl FromStr for Dialect {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Dialect, String> {
-        Dialect::ALL
-            .into_iter()
-            .find(|dialect| dialect.name().eq_ignore_ascii_case(text))
-            .ok_or_else(|| format!("unknown dialect `{text}` (expected norobots-1994, draft-1996, rfc9309, google or python-robotparser)"))
+        Dialect::ALL.into_iter().find(|dialect| dialect.name().eq_ignore_ascii_case(text)).ok_or_else(|| {
+            format!(
+                "unknown dialect `{text}` (expected norobots-1994, draft-1996, rfc9309, google or python-robotparser)"
+            )
+        })
     }
 }

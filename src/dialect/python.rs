@@ -302,7 +302,8 @@ fn percent_decode(octets: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(octets.len());
     let mut at = 0;
     while let Some(&octet) = octets.get(at) {
-        let escaped = match (octet, octets.get(at + 1).and_then(|&o| hex(o)), octets.get(at + 2).and_then(|&o| hex(o))) {
+        let escaped = match (octet, octets.get(at + 1).and_then(|&o| hex(o)), octets.get(at + 2).and_then(|&o| hex(o)))
+        {
             (b'%', Some(high), Some(low)) => Some((high * 16 + low) as u8),
             _ => None,
         };
@@ -377,7 +378,8 @@ impl UrlParts {
         if let Some(colon) = rest.find(':') {
             let candidate = &rest[..colon];
             let starts_with_letter = candidate.starts_with(|c: char| c.is_ascii_alphabetic());
-            if starts_with_letter && candidate.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+            if starts_with_letter
+                && candidate.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
             {
                 scheme = candidate.to_ascii_lowercase();
                 rest = rest[colon + 1..].to_string();

@@ -229,11 +229,31 @@ impl<'a> Witnesses<'a> {
     }
 
     /// Adds the divergence to the diagnostic: described at the end of its message, and as
-    /// its witness.
+    /// its witness. Where Python's urllib.robotparser answers as the 1996 draft does (the
+    /// same verdict, decided by the same line), Python is named instead of the draft: a robot
+    /// that exists, which many scrapers use.
     pub fn attach(&self, diagnostic: &mut Diagnostic, divergence: &Divergence) {
+        let with_python = self.python_for_draft(divergence);
+        let shown = with_python.as_ref().unwrap_or(divergence);
         diagnostic.message.push_str(": ");
-        diagnostic.message.push_str(&divergence.describe(self.document, self.text));
-        diagnostic.witness(divergence.witness());
+        diagnostic.message.push_str(&shown.describe(self.document, self.text));
+        diagnostic.witness(shown.witness());
+    }
+
+    /// `divergence` with Python's verdict in place of the 1996 draft's, when the two agree.
+    fn python_for_draft(&self, divergence: &Divergence) -> Option<Divergence> {
+        let at = divergence.verdicts.iter().position(|(dialect, _)| *dialect == Dialect::Draft1996)?;
+        let python = self.verdict(&divergence.robot, &divergence.url, Dialect::PythonRobotparser);
+        let draft = &divergence.verdicts[at].1;
+        let same_line = match (&draft.reason, &python.reason) {
+            (Reason::Rule(draft), Reason::Rule(python)) => draft.line == python.line,
+            (draft, python) => draft == python,
+        };
+        (python.allowed == draft.allowed && same_line).then(|| {
+            let mut shown = divergence.clone();
+            shown.verdicts[at] = (Dialect::PythonRobotparser, python);
+            shown
+        })
     }
 
     /// A robot name that no User-agent value in the document names in any dialect (not a
