@@ -175,11 +175,13 @@ impl RuleIndex {
 /// * `python-robotparser`: Python's `urllib.robotparser`, which reads the text its own way
 ///   (`python.rs`): the first entry whose User-agent value (lower case) is inside the
 ///   robot's name (cut at the first `/`), else the first `*` entry; rules in file order,
-///   the first whose normal form starts the URL's decides; an empty Disallow allows
-///   everything after it; `/robots.txt` gets no special treatment.
+///   the first whose normal form starts the URL's decides; an empty Allow or Disallow
+///   allows every URL that reaches it, and an empty User-agent value names every robot;
+///   `/robots.txt` gets no special treatment.
 ///
-/// In every dialect an empty Allow or Disallow matches nothing, rules that belong to no
-/// record are ignored, and an empty User-agent value names no robot. Not modelled: what
+/// In every other dialect an empty Allow or Disallow matches nothing and an empty
+/// User-agent value names no robot; in all, rules that belong to no record are ignored.
+/// Not modelled: what
 /// happens when fetching robots.txt fails, Google's 500 KiB and 16,664-byte-line limits
 /// (the linter's size rules report those), and Crawl-delay and other extensions.
 #[derive(Debug, Clone)]

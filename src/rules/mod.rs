@@ -231,7 +231,7 @@ impl Metadata {
         specific.unwrap_or(Level::from(self.severity))
     }
 
-    /// The level for a site whose robots follow `dialects`. Portable (all four) is its own
+    /// The level for a site whose robots follow `dialects`. Portable (all five) is its own
     /// stance, `severity`, weighed once for the whole web; a narrower set gets the most any
     /// of its dialects cares.
     pub fn level_for_targets(&self, dialects: &[Dialect]) -> Level {
