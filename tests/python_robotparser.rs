@@ -4,7 +4,7 @@
 //! (tests/python_robotparser.py), and every answer must agree. The questions come from
 //! every corpus case, every file of `../shared/corpus/protego`, and generated hostile files;
 //! the URLs from the files' own rules, varied (escapes, case, queries, fragments, whole
-//! URLs, non-ASCII).
+//! URLs, non-ASCII), plus the robot and URL of every witness in the corpus that names Python.
 //!
 //! The one deliberate difference: where `can_fetch` raises (a URL whose host Python's
 //! `urlsplit` rejects, such as `http://[x/`), robolint still answers; those questions are
@@ -19,7 +19,7 @@ use std::process::{Command, Stdio};
 
 use robolint::dialect::{Dialect, Matcher};
 use robolint::model::Directive;
-use robolint::{parse, Source};
+use robolint::{lint, parse, Settings, Source};
 use serde_json::{json, Value};
 
 /// One robots.txt and the questions asked about it.
@@ -122,6 +122,23 @@ fn case(name: String, bytes: &[u8]) -> Case {
     let questions = questions(&text);
     Case { name, text, questions }
 }
+
+/// A corpus case, with the robot and URL of every witness its lint names Python in (what the
+/// messages say Python does is asked of Python too), and how many those are.
+fn corpus_case(path: &Path) -> (Case, usize) {
+    let bytes = std::fs::read(path).expect("a readable file");
+    let mut case = case(path.display().to_string(), &bytes);
+    let report = lint(Source::from_bytes(&bytes), Some(path), &Settings::default());
+    let witnesses = report.diagnostics.iter().filter_map(|diagnostic| diagnostic.witness.as_ref());
+    let before = case.questions.len();
+    for witness in witnesses.filter(|witness| witness.claims.iter().any(|(dialect, _)| *dialect == PYTHON)) {
+        case.questions.push((witness.robot.clone(), witness.url.clone()));
+    }
+    let witnessed = case.questions.len() - before;
+    (case, witnessed)
+}
+
+const PYTHON: Dialect = Dialect::PythonRobotparser;
 
 /// A small deterministic generator (a 64-bit LCG), so the hostile files are the same on
 /// every run.
@@ -260,18 +277,18 @@ fn python_answers(cases: &[Case]) -> Option<Vec<Value>> {
 #[test]
 fn python_robotparser_answers_as_the_standard_library() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut paths = Vec::new();
-    files_below(&root.join("corpus"), true, &mut paths);
+    let mut corpus = Vec::new();
+    files_below(&root.join("corpus"), true, &mut corpus);
+    let (mut cases, witnessed): (Vec<Case>, Vec<usize>) = corpus.iter().map(|path| corpus_case(path)).unzip();
     let protego = root.join("../shared/corpus/protego");
-    let before = paths.len();
+    let mut paths = Vec::new();
     files_below(&protego, false, &mut paths);
-    if paths.len() == before {
+    if paths.is_empty() {
         missing(&format!("{} is missing", protego.display()));
     }
-    let mut cases: Vec<Case> = paths
-        .iter()
-        .map(|path| case(path.display().to_string(), &std::fs::read(path).expect("a readable file")))
-        .collect();
+    cases.extend(
+        paths.iter().map(|path| case(path.display().to_string(), &std::fs::read(path).expect("a readable file"))),
+    );
     cases.extend(hostile_files());
 
     let Some(python) = python_answers(&cases) else { return };
@@ -286,7 +303,7 @@ fn python_robotparser_answers_as_the_standard_library() {
         let mut matchers: Vec<(&str, Matcher)> = Vec::new();
         for ((agent, url), answer) in case.questions.iter().zip(answers) {
             if !matchers.iter().any(|(known, _)| known == agent) {
-                let matcher = Matcher::new(&document, &source.text, agent, Dialect::PythonRobotparser);
+                let matcher = Matcher::new(&document, &source.text, agent, PYTHON);
                 matchers.push((agent, matcher));
             }
             let Some((_, matcher)) = matchers.iter().find(|(known, _)| known == agent) else { continue };
@@ -307,9 +324,11 @@ fn python_robotparser_answers_as_the_standard_library() {
     }
     println!(
         "{} files, {compared} questions compared ({disallowed} disallowed by Python), {} different; {python_raised} \
-         where can_fetch raised; {parse_raised} files where parse raised",
+         where can_fetch raised; {parse_raised} files where parse raised; {} of the questions from corpus \
+         witnesses naming Python",
         cases.len(),
-        differences.len()
+        differences.len(),
+        witnessed.iter().sum::<usize>()
     );
     let shown: Vec<&String> = differences.iter().take(20).collect();
     assert!(differences.is_empty(), "{} differences, the first:\n{shown:#?}", differences.len());
