@@ -203,7 +203,8 @@ fn describe(robots: &Robots, reason: &Reason) -> String {
 
 fn human_answer(out: &mut impl Write, robots: &Robots, dialect: Dialect, verdict: &Verdict) -> io::Result<()> {
     let why = describe(robots, &verdict.reason);
-    writeln!(out, "  {:<14} {:<11} {why}", dialect.name(), allowed_word(verdict.allowed))
+    // Wide enough for the longest name, `python-robotparser`, so the columns line up.
+    writeln!(out, "  {:<18} {:<11} {why}", dialect.name(), allowed_word(verdict.allowed))
 }
 
 /// One answer of `check --format json`, its fields in this order.

@@ -99,8 +99,8 @@ fn check_names_the_deciding_line() {
     let text = stdout(&output);
     assert_eq!(
         text,
-        "/org/plans.html\n  draft-1996     disallowed  line 12: Disallow: /org/plans.html\n\
-         /org/about.html\n  draft-1996     allowed     line 13: Allow: /org/\n"
+        "/org/plans.html\n  draft-1996         disallowed  line 12: Disallow: /org/plans.html\n\
+         /org/about.html\n  draft-1996         allowed     line 13: Allow: /org/\n"
     );
 }
 
