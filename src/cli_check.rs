@@ -25,7 +25,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "NAME")]
     agent: String,
 
-    /// norobots-1994, draft-1996, rfc9309, google, or all.
+    /// norobots-1994, draft-1996, rfc9309, google, python-robotparser, or all.
     #[arg(long, value_name = "D", default_value = "all", value_parser = parse_dialects)]
     dialect: Dialects,
 
@@ -56,7 +56,7 @@ pub struct MatrixArgs {
     #[arg(long, value_name = "FILE")]
     urls: PathBuf,
 
-    /// norobots-1994, draft-1996, rfc9309, google, or all (one table each).
+    /// norobots-1994, draft-1996, rfc9309, google, python-robotparser, or all (one table each).
     #[arg(long, value_name = "D", default_value = "all", value_parser = parse_dialects)]
     dialect: Dialects,
 }
@@ -211,7 +211,8 @@ fn describe(robots: &Robots, reason: &Reason) -> String {
 
 fn human_answer(out: &mut impl Write, robots: &Robots, dialect: Dialect, verdict: &Verdict) -> io::Result<()> {
     let why = describe(robots, &verdict.reason);
-    writeln!(out, "  {:<14} {:<11} {why}", dialect.name(), allowed_word(verdict.allowed))
+    // Wide enough for the longest name, `python-robotparser`, so the columns line up.
+    writeln!(out, "  {:<18} {:<11} {why}", dialect.name(), allowed_word(verdict.allowed))
 }
 
 /// One answer of `check --format json`, its fields in this order.

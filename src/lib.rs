@@ -51,7 +51,8 @@
 //!     let matcher = Matcher::new(&document, &source.text, &witness.robot, dialect);
 //!     assert_eq!(matcher.allowed(&witness.url).allowed, allowed);
 //! }
-//! assert_eq!(witness.claims, [(Dialect::Draft1996, false), (Dialect::Rfc9309, true)]);
+//! // Python's urllib.robotparser answers as the 1996 draft does here, so the witness names it.
+//! assert_eq!(witness.claims, [(Dialect::PythonRobotparser, false), (Dialect::Rfc9309, true)]);
 //! ```
 
 //! A site's robots.txt is linted from the answer to fetching it: [`fetch::fetch`] records

@@ -20,7 +20,7 @@ use crate::suppression::Suppression;
 /// Which rules run, at what severity, with which options.
 #[derive(Debug, Clone, Default)]
 pub struct Settings {
-    /// The dialects whose robots the site cares about; empty means all four ("portable").
+    /// The dialects whose robots the site cares about; empty means all five ("portable").
     pub targets: Vec<Dialect>,
     /// Selectors (codes, code prefixes, names, categories, `ALL`) that replace the default
     /// rule set; `None` keeps every rule that is on by default.

@@ -59,8 +59,8 @@ struct LintArgs {
     #[arg(long, value_enum)]
     fail_on: Option<FailOn>,
 
-    /// The robots the site cares about: norobots-1994, draft-1996, rfc9309, google, or
-    /// portable (all four) [default: robolint.toml's `target`, else portable].
+    /// The robots the site cares about: norobots-1994, draft-1996, rfc9309, google, python-robotparser,
+    /// or portable (all five) [default: robolint.toml's `target`, else portable].
     #[arg(long, value_delimiter = ',', value_name = "DIALECT")]
     target: Vec<String>,
 

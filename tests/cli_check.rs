@@ -70,20 +70,23 @@ fn matrix_reproduces_the_drafts_section_4() {
 }
 
 #[test]
-fn matrix_for_every_dialect_prints_four_tables() {
+fn matrix_for_every_dialect_prints_five_tables() {
     let urls = urls_file("matrix-all");
     let urls = urls.to_str().expect("UTF-8 temp path");
     let output = robolint(&["matrix", FICT_ORG, "--agents", "unhipbot,other", "--urls", urls], b"");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
     let tables: Vec<&str> = text.split("\n\n").collect();
-    assert_eq!(tables.len(), 4, "{text}");
-    for (table, dialect) in tables.iter().zip(["norobots-1994", "draft-1996", "rfc9309", "google"]) {
+    assert_eq!(tables.len(), 5, "{text}");
+    let dialects = ["norobots-1994", "draft-1996", "rfc9309", "google", "python-robotparser"];
+    for (table, dialect) in tables.iter().zip(dialects) {
         assert!(table.starts_with(dialect), "{table}");
     }
     // 1994 robots read no Allow line and do not exempt /robots.txt.
     assert!(tables[0].contains("http://www.fict.org/robots.txt          No        No"), "{}", tables[0]);
     assert!(tables[1].contains("http://www.fict.org/server.html         No        Yes"), "{}", tables[1]);
+    // Nor does Python's urllib.robotparser exempt it.
+    assert!(tables[4].contains("http://www.fict.org/robots.txt          No        No"), "{}", tables[4]);
 }
 
 #[test]
@@ -96,8 +99,8 @@ fn check_names_the_deciding_line() {
     let text = stdout(&output);
     assert_eq!(
         text,
-        "/org/plans.html\n  draft-1996     disallowed  line 12: Disallow: /org/plans.html\n\
-         /org/about.html\n  draft-1996     allowed     line 13: Allow: /org/\n"
+        "/org/plans.html\n  draft-1996         disallowed  line 12: Disallow: /org/plans.html\n\
+         /org/about.html\n  draft-1996         allowed     line 13: Allow: /org/\n"
     );
 }
 
@@ -141,9 +144,9 @@ fn check_json_for_scripts() {
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.starts_with("[\n") && text.ends_with("]\n"), "{text}");
-    assert_eq!(text.lines().count(), 10, "one answer a line: {text}");
+    assert_eq!(text.lines().count(), 12, "one answer a line: {text}");
     let answers: Vec<Value> = serde_json::from_str(&text).expect("valid JSON");
-    assert_eq!(answers.len(), 8, "{text}");
+    assert_eq!(answers.len(), 10, "{text}");
     assert!(answers.contains(&json!({
         "url": "/org/plans.html", "dialect": "rfc9309", "allowed": false,
         "decided_by": {"line": 12, "text": "Disallow: /org/plans.html", "pattern": "/org/plans.html"}
@@ -159,6 +162,10 @@ fn check_json_for_scripts() {
     let robots_txt_for_1994 =
         answers.iter().find(|answer| answer["url"] == "/robots.txt" && answer["dialect"] == "norobots-1994");
     assert_eq!(robots_txt_for_1994.map(|answer| answer["decided_by"]["line"].clone()), Some(json!(16)));
+    assert!(answers.contains(&json!({
+        "url": "/robots.txt", "dialect": "python-robotparser", "allowed": false,
+        "decided_by": {"line": 16, "text": "Disallow: /", "pattern": "/"}
+    })));
     assert!(
         text.contains("{\"url\":\"/org/plans.html\",\"dialect\":\"norobots-1994\","),
         "fields keep their order: {text}"

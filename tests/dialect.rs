@@ -5,7 +5,10 @@
 use robolint::dialect::{Dialect, Matcher, Reason, RuleKind, Verdict};
 use robolint::parse::parse_text;
 
-const ALL: [Dialect; 4] = Dialect::ALL;
+/// The dialects this file checks against its reference implementations; python-robotparser
+/// is checked against Python itself (tests/python_robotparser.rs).
+const ALL: [Dialect; 4] = [Dialect::Norobots1994, Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google];
+const PYTHON_ELSEWHERE: &str = "python-robotparser is checked against Python itself";
 const MODERN: [Dialect; 2] = [Dialect::Rfc9309, Dialect::Google];
 
 fn matcher(text: &str, agent: &str, dialect: Dialect) -> Matcher {
@@ -30,9 +33,9 @@ fn deciding_line(verdict: &Verdict) -> Option<usize> {
 
 #[test]
 fn dialect_names_round_trip() {
-    let names: Vec<String> = ALL.iter().map(ToString::to_string).collect();
-    assert_eq!(names, ["norobots-1994", "draft-1996", "rfc9309", "google"]);
-    for dialect in ALL {
+    let names: Vec<String> = Dialect::ALL.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["norobots-1994", "draft-1996", "rfc9309", "google", "python-robotparser"]);
+    for dialect in Dialect::ALL {
         assert_eq!(dialect.name().parse::<Dialect>(), Ok(dialect));
     }
     assert!("rfc-9309".parse::<Dialect>().is_err());
@@ -905,6 +908,7 @@ mod reference {
                     named.or_else(|| groups.iter().find(|group| group.agents.iter().any(|agent| agent == "*")));
                 chosen.map(|group| group.rules.clone())
             }
+            Dialect::PythonRobotparser => unreachable!("{}", super::PYTHON_ELSEWHERE),
             Dialect::Rfc9309 => {
                 // §2.2.1 to the letter: the whole value is the product token.
                 let name = token_rfc(robot);
@@ -1059,6 +1063,7 @@ mod reference {
         let robots_txt = match dialect {
             Dialect::Norobots1994 => false,
             Dialect::Draft1996 => draft_decode(path_only) == b"/robots.txt",
+            Dialect::PythonRobotparser => unreachable!("{}", super::PYTHON_ELSEWHERE),
             Dialect::Rfc9309 => rfc_normal(path, true) == b"/robots.txt",
             Dialect::Google => rfc_normal(path_only, true) == b"/robots.txt",
         };
@@ -1069,6 +1074,7 @@ mod reference {
             return (true, Decision::NoRecordApplies);
         };
         let decided = match dialect {
+            Dialect::PythonRobotparser => unreachable!("{}", super::PYTHON_ELSEWHERE),
             Dialect::Norobots1994 => rules
                 .iter()
                 .find(|rule| path.as_bytes().starts_with(rule.pattern.as_bytes()))

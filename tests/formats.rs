@@ -60,7 +60,7 @@ fn json_gives_character_columns_and_utf16_ranges() {
     );
     assert_eq!(glob["range"], json!({"start": {"line": 1, "character": 15}, "end": {"line": 1, "character": 16}}));
     assert!(glob["help"].as_str().is_some_and(|help| help.contains("plain prefix")), "{glob:#}");
-    assert_eq!(glob["affects"], json!(["norobots-1994", "draft-1996"]));
+    assert_eq!(glob["affects"], json!(["norobots-1994", "draft-1996", "python-robotparser"]));
     assert_eq!(glob["labels"], json!([]));
     assert_eq!(
         glob["fix"],
@@ -79,7 +79,7 @@ fn json_gives_character_columns_and_utf16_ranges() {
         json!({
             "robot": "anybot",
             "url": "/é😀/x",
-            "claims": [{"dialect": "rfc9309", "allowed": false}, {"dialect": "draft-1996", "allowed": true}],
+            "claims": [{"dialect": "rfc9309", "allowed": false}, {"dialect": "python-robotparser", "allowed": true}],
         })
     );
 

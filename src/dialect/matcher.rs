@@ -10,6 +10,7 @@ use crate::dialect::encoding;
 use crate::dialect::google::{self, GoogleRule, Reading};
 use crate::dialect::groups::{self, AgentEntry, Group, RuleEntry, RuleKind};
 use crate::dialect::pattern::{Path, Pattern};
+use crate::dialect::python;
 use crate::dialect::url;
 use crate::dialect::Dialect;
 use crate::model::{Document, LineIndex, Span};
@@ -181,9 +182,15 @@ impl RuleIndex {
 ///   used. The longest pattern in bytes (each `*` and `$` counted) wins and Allow wins a
 ///   tie; an Allow whose last segment starts with `index.htm` also allows its directory
 ///   (`Allow: /dir/index.html` allows `/dir/`, as the pattern `/dir/$`).
+/// * `python-robotparser`: Python's `urllib.robotparser`, which reads the text its own way
+///   (`python.rs`): the first entry whose User-agent value (lower case) is inside the
+///   robot's name (cut at the first `/`), else the first `*` entry; rules in file order,
+///   the first whose normal form starts the URL's decides; an empty Allow or Disallow
+///   allows every URL that reaches it, and an empty User-agent value names every robot;
+///   `/robots.txt` gets no special treatment.
 ///
-/// In every dialect an empty Allow or Disallow matches nothing, and rules that belong to no
-/// record are ignored; but for Google, an empty User-agent value names no robot. Not
+/// In every dialect but Python's an empty Allow or Disallow matches nothing and an empty
+/// User-agent value names no robot; in all, rules that belong to no record are ignored. Not
 /// modelled: what happens when fetching robots.txt fails, Google's 500 KiB limit and, for
 /// the other dialects, its 16,663-byte line limit (the linter's size rules report those),
 /// and Crawl-delay and other extensions.
@@ -214,9 +221,16 @@ impl Matcher {
     /// Compiles the rules `document` (parsed from `text`) sets for the robot whose name or
     /// User-agent header is `agent` (`FigTree/0.1 Robot libwww-perl/5.04` is `figtree`).
     pub fn new(document: &Document, text: &str, agent: &str, dialect: Dialect) -> Matcher {
-        if dialect == Dialect::Google {
-            let reading = Reading::new(document.original.as_deref().unwrap_or(text.as_bytes()));
-            return Matcher::for_google(&reading, &mut RuleSets::new(), document, agent);
+        match dialect {
+            Dialect::Google => {
+                let reading = Reading::new(document.original.as_deref().unwrap_or(text.as_bytes()));
+                return Matcher::for_google(&reading, &mut RuleSets::new(), document, agent);
+            }
+            Dialect::PythonRobotparser => {
+                let reading = python::Reading::new(document, text);
+                return Matcher::for_python(&reading, &mut RuleSets::new(), document, agent);
+            }
+            _ => {}
         }
         let groups = groups::groups(document, dialect);
         Matcher::for_groups(&groups, &mut RuleSets::new(), document, text, agent, dialect)
@@ -234,6 +248,9 @@ impl Matcher {
         agent: &str,
         dialect: Dialect,
     ) -> Matcher {
+        if dialect == Dialect::PythonRobotparser {
+            return Matcher::for_python(&python::Reading::new(document, text), compiled, document, agent);
+        }
         let robot = robot_token(agent, dialect);
         let selection = select(groups, text, &robot, dialect);
         let chosen = selection.as_ref().map(|selection| selection.groups.clone()).unwrap_or_default();
@@ -272,6 +289,28 @@ impl Matcher {
         }
     }
 
+    /// [`Matcher::new`] for Python's reading of a document, keeping the rule set of each
+    /// entry in `compiled` as [`Matcher::for_groups`] does (keyed by the entry's position).
+    pub(crate) fn for_python(
+        reading: &python::Reading,
+        compiled: &mut RuleSets,
+        document: &Document,
+        agent: &str,
+    ) -> Matcher {
+        let robot = robot_token(agent, Dialect::PythonRobotparser);
+        let chosen = reading.entry_for(&robot);
+        let key = chosen.as_ref().map(|(position, ..)| vec![*position]).unwrap_or_default();
+        let entry_rules = chosen.as_ref().map_or(&[][..], |(_, entry, _)| entry.rules());
+        let rules = Arc::clone(compiled.entry(key).or_insert_with(|| Arc::new(RuleSet::python(entry_rules, document))));
+        Matcher {
+            dialect: Dialect::PythonRobotparser,
+            applies: chosen.is_some(),
+            agent_lines: chosen.map(|(_, _, lines)| lines).unwrap_or_default(),
+            rules,
+            robot,
+        }
+    }
+
     pub fn dialect(&self) -> Dialect {
         self.dialect
     }
@@ -300,7 +339,11 @@ impl Matcher {
         if self.dialect == Dialect::Google {
             return self.decide(&google::path_params_query(url.as_bytes()));
         }
-        let path = url::path_and_query(url).unwrap_or(Cow::Borrowed(url));
+        let path = match self.dialect {
+            // Python takes the URL apart itself, fragment and all (python::url_path).
+            Dialect::PythonRobotparser => Cow::Borrowed(url),
+            _ => url::path_and_query(url).unwrap_or(Cow::Borrowed(url)),
+        };
         if self.is_robots_txt(&path) {
             return Verdict::allowed_because(Reason::RobotsTxt);
         }
@@ -386,6 +429,24 @@ impl RuleSet {
         sort_longest_first(&mut rules);
         RuleSet { index: RuleIndex::new(&rules), rules }
     }
+
+    /// The rules of one of Python's entries, in file order, each path in Python's normal form.
+    fn python(entry_rules: &[python::PythonRule], document: &Document) -> RuleSet {
+        let rules: Vec<CompiledRule> = entry_rules
+            .iter()
+            .map(|rule| {
+                let span = document.lines[rule.line].span;
+                let decided_by = DecidingRule {
+                    line: rule.line,
+                    span,
+                    kind: rule.acts_as,
+                    pattern: Arc::from(rule.written.as_str()),
+                };
+                literal_rule(decided_by, rule.normal.as_bytes().to_vec())
+            })
+            .collect();
+        RuleSet { index: RuleIndex::new(&rules), rules }
+    }
 }
 
 /// Longest pattern first, then Allow before Disallow, then file order, so that the first in
@@ -416,6 +477,7 @@ fn robot_token(agent: &str, dialect: Dialect) -> String {
         }
         Dialect::Rfc9309 => product_token(agent.trim()),
         Dialect::Google => agent,
+        Dialect::PythonRobotparser => return python::robot_name(agent),
     };
     name.to_ascii_lowercase()
 }
@@ -444,6 +506,8 @@ fn select<'g>(groups: &'g [Group], text: &str, robot: &str, dialect: Dialect) ->
         // Google's matchers are built by `Matcher::for_google`, never from groups.
         Dialect::Rfc9309 | Dialect::Google => merged_groups(groups, |agent| is_product_token_of(value(agent), robot))
             .or_else(|| merged_groups(groups, |agent| value(agent) == "*")),
+        // Python's entries are not groups: Matcher::for_python chooses among them.
+        Dialect::PythonRobotparser => None,
     }
 }
 
@@ -498,6 +562,8 @@ fn compile(rule: &RuleEntry, text: &str, span: Span, dialect: Dialect, compiled:
         }
         Dialect::Rfc9309 => encoding::rfc9309_query_data_escaped(encoding::rfc9309_normal(value)),
         Dialect::Google => encoding::rfc9309_normal(value),
+        // Python's rules are compiled from its own reading (RuleSet::python).
+        Dialect::PythonRobotparser => return,
     };
     compiled.push(wildcard_rule(decided_by, normal));
 }
@@ -517,6 +583,7 @@ fn normal_url(path: &str, dialect: Dialect) -> Cow<'_, [u8]> {
         Dialect::Draft1996 => encoding::draft_octets(path),
         Dialect::Rfc9309 => bytes_of(encoding::rfc9309_query_data_escaped(encoding::rfc9309_url_normal(path))),
         Dialect::Google => bytes_of(encoding::rfc9309_url_normal(path)),
+        Dialect::PythonRobotparser => Cow::Owned(python::url_path(path).into_bytes()),
     }
 }
 

@@ -1,4 +1,4 @@
-//! The four readings of robots.txt robolint knows, and what each lets a robot fetch:
+//! The five readings of robots.txt robolint knows, and what each lets a robot fetch:
 //! [`Matcher`] answers "may this robot fetch this URL?" with a [`Verdict`] naming the line
 //! (or the absence of one) that decided.
 
@@ -7,6 +7,7 @@ mod google;
 mod groups;
 mod matcher;
 mod pattern;
+pub(crate) mod python;
 mod url;
 pub mod witness;
 
@@ -40,10 +41,15 @@ pub enum Dialect {
     /// `source::DEFAULT_SIZE_CAP` bytes of a file, and a deciding line is one of the model's
     /// lines (the same lines but in UTF-16 input, which Google finds nothing in).
     Google,
+    /// Python's `urllib.robotparser` (CPython 3.8-3.13): first match in file order, the
+    /// first `*` entry last, the entry's value found inside the robot's name, paths
+    /// %-decoded and re-encoded, no `/robots.txt` exemption (docs/python-robotparser.md).
+    PythonRobotparser,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 4] = [Dialect::Norobots1994, Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google];
+    pub const ALL: [Dialect; 5] =
+        [Dialect::Norobots1994, Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google, Dialect::PythonRobotparser];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -51,6 +57,7 @@ impl Dialect {
             Dialect::Draft1996 => "draft-1996",
             Dialect::Rfc9309 => "rfc9309",
             Dialect::Google => "google",
+            Dialect::PythonRobotparser => "python-robotparser",
         }
     }
 }
@@ -65,9 +72,10 @@ impl FromStr for Dialect {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Dialect, String> {
-        Dialect::ALL
-            .into_iter()
-            .find(|dialect| dialect.name().eq_ignore_ascii_case(text))
-            .ok_or_else(|| format!("unknown dialect `{text}` (expected norobots-1994, draft-1996, rfc9309 or google)"))
+        Dialect::ALL.into_iter().find(|dialect| dialect.name().eq_ignore_ascii_case(text)).ok_or_else(|| {
+            format!(
+                "unknown dialect `{text}` (expected norobots-1994, draft-1996, rfc9309, google or python-robotparser)"
+            )
+        })
     }
 }

@@ -17,6 +17,7 @@ use crate::diagnostic::Diagnostic;
 use crate::dialect::google::Reading;
 use crate::dialect::groups::{self, Group};
 use crate::dialect::matcher::RuleSets;
+use crate::dialect::python;
 use crate::dialect::{Dialect, Matcher, Reason, Verdict};
 use crate::model::{Directive, Document, LineIndex, LineKind, Record, Separator};
 
@@ -100,6 +101,7 @@ pub fn label(dialect: Dialect) -> &'static str {
         Dialect::Draft1996 => "the 1996 draft",
         Dialect::Rfc9309 => "RFC 9309",
         Dialect::Google => "Google",
+        Dialect::PythonRobotparser => "Python's urllib.robotparser",
     }
 }
 
@@ -129,16 +131,19 @@ pub struct Witnesses<'a> {
 #[derive(Default)]
 struct Compiled {
     /// Each dialect's reading of the document (in the order of [`Dialect::ALL`]), shared by
-    /// the matchers of every robot; Google's is `google`.
-    groups: [Option<Vec<Group>>; 4],
+    /// the matchers of every robot; Google's and Python's are not groups but readings of their own.
+    groups: [Option<Vec<Group>>; DIALECTS],
     google: Option<Reading>,
+    python: Option<python::Reading>,
     /// Each dialect's compiled rule sets, shared by the robots that obey the same groups.
-    rule_sets: [RuleSets; 4],
+    rule_sets: [RuleSets; DIALECTS],
     /// Where each robot's matchers are in `matchers`.
     robots: HashMap<String, usize>,
     /// Each robot's matchers, one per dialect, in the order of [`Dialect::ALL`].
-    matchers: Vec<[Option<Matcher>; 4]>,
+    matchers: Vec<[Option<Matcher>; DIALECTS]>,
 }
+
+const DIALECTS: usize = Dialect::ALL.len();
 
 impl<'a> Witnesses<'a> {
     pub fn new(document: &'a Document, text: &'a str) -> Witnesses<'a> {
@@ -171,15 +176,21 @@ impl<'a> Witnesses<'a> {
             }
         };
         let rule_sets = &mut compiled.rule_sets[at];
-        let (groups, google) = (&mut compiled.groups[at], &mut compiled.google);
-        let matcher = compiled.matchers[robot_at][at].get_or_insert_with(|| {
-            if dialect == Dialect::Google {
+        let (groups, google, python) = (&mut compiled.groups[at], &mut compiled.google, &mut compiled.python);
+        let matcher = compiled.matchers[robot_at][at].get_or_insert_with(|| match dialect {
+            Dialect::Google => {
                 let bytes = document.original.as_deref().unwrap_or(text.as_bytes());
                 let reading = google.get_or_insert_with(|| Reading::new(bytes));
-                return Matcher::for_google(reading, rule_sets, document, robot);
+                Matcher::for_google(reading, rule_sets, document, robot)
             }
-            let groups = groups.get_or_insert_with(|| groups::groups(document, dialect));
-            Matcher::for_groups(groups, rule_sets, document, text, robot, dialect)
+            Dialect::PythonRobotparser => {
+                let reading = python.get_or_insert_with(|| python::Reading::new(document, text));
+                Matcher::for_python(reading, rule_sets, document, robot)
+            }
+            _ => {
+                let groups = groups.get_or_insert_with(|| groups::groups(document, dialect));
+                Matcher::for_groups(groups, rule_sets, document, text, robot, dialect)
+            }
         });
         matcher.allowed(url)
     }
@@ -222,11 +233,31 @@ impl<'a> Witnesses<'a> {
     }
 
     /// Adds the divergence to the diagnostic: described at the end of its message, and as
-    /// its witness.
+    /// its witness. Where Python's urllib.robotparser answers as the 1996 draft does (the
+    /// same verdict, decided by the same line), Python is named instead of the draft: a robot
+    /// that exists, which many scrapers use.
     pub fn attach(&self, diagnostic: &mut Diagnostic, divergence: &Divergence) {
+        let with_python = self.python_for_draft(divergence);
+        let shown = with_python.as_ref().unwrap_or(divergence);
         diagnostic.message.push_str(": ");
-        diagnostic.message.push_str(&divergence.describe(self.document, self.text));
-        diagnostic.witness(divergence.witness());
+        diagnostic.message.push_str(&shown.describe(self.document, self.text));
+        diagnostic.witness(shown.witness());
+    }
+
+    /// `divergence` with Python's verdict in place of the 1996 draft's, when the two agree.
+    fn python_for_draft(&self, divergence: &Divergence) -> Option<Divergence> {
+        let at = divergence.verdicts.iter().position(|(dialect, _)| *dialect == Dialect::Draft1996)?;
+        let python = self.verdict(&divergence.robot, &divergence.url, Dialect::PythonRobotparser);
+        let draft = &divergence.verdicts[at].1;
+        let same_line = match (&draft.reason, &python.reason) {
+            (Reason::Rule(draft), Reason::Rule(python)) => draft.line == python.line,
+            (draft, python) => draft == python,
+        };
+        (python.allowed == draft.allowed && same_line).then(|| {
+            let mut shown = divergence.clone();
+            shown.verdicts[at] = (Dialect::PythonRobotparser, python);
+            shown
+        })
     }
 
     /// A robot name that no User-agent value in the document names in any dialect (not a

@@ -21,6 +21,9 @@ struct FieldDoc {
 
 const ALL: &[Dialect] = &Dialect::ALL;
 const NONE: &[Dialect] = &[];
+/// Python's `RobotFileParser` reads Crawl-delay and Request-rate (its `crawl_delay()` and
+/// `request_rate()`), and a User-agent line after either starts a new entry.
+const PYTHON: &[Dialect] = &[Dialect::PythonRobotparser];
 const EXTENSION_SPEC: &str = "none of the four specifications defines it; the 1996 draft (§3.2, `extension` in §3.3) \
      allows fields it does not define, the 1994 standard tells robots to ignore them, and RFC 9309 §2.2.4 lets \
      crawlers read other records";
@@ -51,7 +54,7 @@ const FIELD_DOCS: &[FieldDoc] = &[
     FieldDoc {
         directive: Directive::Allow,
         meaning: "A path the record's robots may fetch even though a Disallow line covers it.",
-        honoured_by: &[Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google],
+        honoured_by: &[Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google, Dialect::PythonRobotparser],
         notes: "The 1994 standard has no Allow, so its robots skip the line. Under the 1996 draft the first \
                 matching line in the record wins, so an Allow must come before the Disallow it carves out; under \
                 RFC 9309 the longest match wins and Allow wins a tie.",
@@ -61,7 +64,7 @@ const FIELD_DOCS: &[FieldDoc] = &[
         directive: Directive::Sitemap,
         meaning: "The absolute URL of a sitemap listing the site's pages. It belongs to the whole file, not to a \
                   record, and may appear anywhere.",
-        honoured_by: &[Dialect::Rfc9309, Dialect::Google],
+        honoured_by: &[Dialect::Rfc9309, Dialect::Google, Dialect::PythonRobotparser],
         notes: "RFC 9309 names Sitemaps as the example of a record crawlers may read outside the groups; Google, \
                 Bing and most large crawlers read it. 1994 and 1996 robots ignore it.",
         spec: "RFC 9309 §2.2.4 (other records); the sitemaps.org protocol",
@@ -69,7 +72,7 @@ const FIELD_DOCS: &[FieldDoc] = &[
     FieldDoc {
         directive: Directive::CrawlDelay,
         meaning: "How many seconds the record's robots should wait between two requests.",
-        honoured_by: NONE,
+        honoured_by: PYTHON,
         notes: "Read by Bing and some other crawlers; Googlebot ignores it. Put it inside the record of the robots \
                 it is meant for.",
         spec: EXTENSION_SPEC,
@@ -93,7 +96,7 @@ const FIELD_DOCS: &[FieldDoc] = &[
         directive: Directive::RequestRate,
         meaning: "How many pages a robot may fetch per period, as `pages/seconds` (`1/5`: one page every five \
                   seconds).",
-        honoured_by: NONE,
+        honoured_by: PYTHON,
         notes: "From a 1990s proposal to extend the standard; few robots read it.",
         spec: EXTENSION_SPEC,
     },
@@ -189,6 +192,7 @@ fn dialect_title(dialect: Dialect) -> &'static str {
         Dialect::Draft1996 => "1996 draft",
         Dialect::Rfc9309 => "RFC 9309",
         Dialect::Google => "Google",
+        Dialect::PythonRobotparser => "Python's urllib.robotparser",
     }
 }
 
@@ -284,7 +288,11 @@ mod tests {
         assert!(markdown.contains("Also named in the record at lines 5–6 (1 rule)"), "{markdown}");
         // Google's matcher compares the whole name: no group of googlebot's for Googlebot-News.
         assert!(markdown.contains("- Google: `Googlebot`\n"), "{markdown}");
-        assert!(!markdown.contains("`Googlebot-News`"), "{markdown}");
+        // Python's finds its entry's value inside the robot's name.
+        assert!(
+            markdown.contains("- Python's urllib.robotparser: `Googlebot`, `Googlebot-Image`, `Googlebot-News`"),
+            "{markdown}"
+        );
         assert!(!markdown.contains("Bingbot"), "{markdown}");
     }
 

@@ -208,6 +208,8 @@ pub struct Targets {
     pub draft_1996: Option<Level>,
     pub rfc9309: Option<Level>,
     pub google: Option<Level>,
+    #[serde(rename = "python-robotparser")]
+    pub python_robotparser: Option<Level>,
 }
 
 /// One option a rule accepts, with its default.
@@ -227,11 +229,14 @@ impl Metadata {
             Dialect::Draft1996 => targets.draft_1996,
             Dialect::Rfc9309 => targets.rfc9309,
             Dialect::Google => targets.google,
+            // Python's robotparser is a first-match robot of the 1996 draft's family: where
+            // a rule does not say otherwise, it gets the draft's level.
+            Dialect::PythonRobotparser => targets.python_robotparser.or(targets.draft_1996),
         };
         specific.unwrap_or(Level::from(self.severity))
     }
 
-    /// The level for a site whose robots follow `dialects`. Portable (all four) is its own
+    /// The level for a site whose robots follow `dialects`. Portable (all five) is its own
     /// stance, `severity`, weighed once for the whole web; a narrower set gets the most any
     /// of its dialects cares.
     pub fn level_for_targets(&self, dialects: &[Dialect]) -> Level {
