@@ -271,7 +271,7 @@ fn matrix_table(robots: &Robots, agents: &[String], targets: &[String], dialect:
 }
 
 /// Rows of cells in left-aligned columns two spaces apart.
-fn aligned(rows: &[Vec<String>]) -> String {
+pub fn aligned(rows: &[Vec<String>]) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
         .map(|column| rows.iter().filter_map(|row| row.get(column)).map(|cell| cell.chars().count()).max().unwrap_or(0))

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::agents::Registry;
 use crate::dialect::Dialect;
 use crate::lint::Settings;
 use crate::rules::{self, Level};
@@ -24,6 +25,8 @@ pub struct Config {
     pub fail_on: Option<Level>,
     pub levels: BTreeMap<String, Level>,
     pub options: BTreeMap<String, toml::Table>,
+    /// The crawler registry with the file's `[[agent]]` additions; `None` when it has none.
+    pub registry: Option<Registry>,
 }
 
 /// A configuration mistake, with where it is so it can be shown in context.
@@ -44,6 +47,8 @@ struct RawConfig {
     fail_on: Option<Spanned<String>>,
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<RawRule>>,
+    #[serde(default)]
+    agent: Vec<Spanned<toml::Table>>,
 }
 
 #[derive(Deserialize)]
@@ -126,7 +131,33 @@ impl Config {
                 }
             }
         }
+        if !raw.agent.is_empty() {
+            let spans: Vec<(Option<String>, Range<usize>)> = raw
+                .agent
+                .iter()
+                .map(|table| {
+                    (table.get_ref().get("token").and_then(|token| token.as_str()).map(str::to_string), table.span())
+                })
+                .collect();
+            let tables = raw.agent.into_iter().map(Spanned::into_inner).collect();
+            let registry = Registry::builtin().with_additions(&path.display().to_string(), tables);
+            let builtin_problems = Registry::builtin().problems.len();
+            if let Some(problem) = registry.problems.get(builtin_problems) {
+                let span = spans.iter().find(|(token, _)| *token == problem.token).or(spans.first());
+                let message = match &problem.token {
+                    Some(token) => format!("[[agent]] `{token}`: {}", problem.message),
+                    None => format!("[[agent]]: {}", problem.message),
+                };
+                return Err(error(span.map(|(_, span)| span.clone()), message));
+            }
+            config.registry = Some(registry);
+        }
         Ok(config)
+    }
+
+    /// The registry of robots for files this configuration applies to.
+    pub fn registry(&self) -> &Registry {
+        self.registry.as_ref().unwrap_or_else(|| Registry::builtin())
     }
 
     /// The nearest `robolint.toml` in `directory` or above it.

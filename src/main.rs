@@ -1,5 +1,6 @@
 //! The `robolint` command: arguments in, library calls, a renderer, an exit status.
 
+mod cli_agents;
 mod cli_check;
 
 use std::collections::HashMap;
@@ -176,6 +177,9 @@ enum Command {
     Check(cli_check::CheckArgs),
     /// A table of which robots may fetch which URLs, like the 1996 draft's §4 matrix.
     Matrix(cli_check::MatrixArgs),
+    /// The crawler registry: each robot's token, purpose, operator, whether it honours
+    /// robots.txt and how it reads it.
+    Agents(cli_agents::AgentsArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -255,6 +259,7 @@ fn main() -> ExitCode {
         Some(Command::Lsp) => robolint::lsp::run_stdio().map_err(|error| format!("lsp: {error}")),
         Some(Command::Check(args)) => cli_check::run_check(&args),
         Some(Command::Matrix(args)) => cli_check::run_matrix(&args),
+        Some(Command::Agents(args)) => cli_agents::run_agents(&args),
         Some(Command::Fetch(args)) => run_lint(&args.lint, &args.http, Inputs::UrlsOnly),
         None => run_lint(&cli.check, &cli.http, Inputs::FilesAndUrls),
     };
