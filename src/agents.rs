@@ -15,7 +15,8 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 use toml::value::Datetime;
 
-use crate::dialect::Dialect;
+use crate::dialect::{Dialect, Matcher};
+use crate::model::{Document, LineIndex};
 
 /// What a robot fetches pages for; each has its own file, `agents/<name>.toml`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
@@ -259,6 +260,81 @@ impl Agent {
     }
 }
 
+/// Which group a robot obeys in one document, as its dialect reads the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Obeys {
+    /// A group that names it (by its token or another spelling).
+    OwnGroup,
+    /// No group names it; it obeys the group of this `fallback` token.
+    Fallback(String),
+    /// No group names it or a fallback; it obeys the `*` group.
+    Star,
+    /// No group applies (or only `*`, which it ignores): it may fetch everything.
+    NoGroup,
+}
+
+/// A robot of the registry reading one document: the dialect's matcher for the group it
+/// obeys, and which group that is.
+#[derive(Debug, Clone)]
+pub struct RobotMatcher {
+    pub matcher: Matcher,
+    pub obeys: Obeys,
+}
+
+impl Agent {
+    /// How the robot reads `document` (parsed from `text`): its dialect picks the groups a
+    /// token names; when none names it, its fallbacks' groups, in order, come before `*`,
+    /// and `*` counts only for robots that do not ignore it.
+    pub fn matcher(&self, document: &Document, text: &str) -> RobotMatcher {
+        let dialect = self.dialect.dialect();
+        // The tokens the group's User-agent lines name, as written (`*` for the star group).
+        let named = |matcher: &Matcher| -> Vec<&str> {
+            let value = |&line: &LineIndex| {
+                let field = document.lines.get(line).and_then(|line| line.field());
+                field.map_or("", |field| product_token(field.value.text(text)))
+            };
+            matcher.agent_lines().iter().map(value).collect()
+        };
+        let is_one_of = |name: &str, tokens: &[&str]| tokens.iter().any(|token| token.eq_ignore_ascii_case(name));
+        let own: Vec<&str> = self.tokens().map(product_token).collect();
+        for token in &own {
+            let matcher = Matcher::new(document, text, token, dialect);
+            let names = named(&matcher);
+            if !matcher.applies() || names.iter().all(|&name| name == "*") {
+                continue;
+            }
+            // A dialect that reads `Googlebot` as naming `Googlebot-Image` took the group a
+            // fallback would have: say which it is.
+            let fallback = self.fallback.iter().find(|fallback| is_one_of(fallback, &names));
+            let obeys = match fallback {
+                Some(fallback) if !names.iter().any(|&name| is_one_of(name, &own)) => Obeys::Fallback(fallback.clone()),
+                _ => Obeys::OwnGroup,
+            };
+            return RobotMatcher { matcher, obeys };
+        }
+        for token in &self.fallback {
+            let matcher = Matcher::new(document, text, token, dialect);
+            if matcher.applies() && named(&matcher).iter().any(|&name| name != "*") {
+                return RobotMatcher { matcher, obeys: Obeys::Fallback(token.clone()) };
+            }
+        }
+        let matcher = Matcher::new(document, text, &self.token, dialect);
+        if !matcher.applies() || self.ignores_star {
+            // An empty document has no group, so its matcher allows every URL the way the
+            // dialect allows a robot no group names.
+            let matcher = Matcher::new(&Document::default(), "", &self.token, dialect);
+            return RobotMatcher { matcher, obeys: Obeys::NoGroup };
+        }
+        RobotMatcher { matcher, obeys: Obeys::Star }
+    }
+}
+
+/// The first product token of a User-agent value or header: `GPTBot` of `GPTBot/1.2 (+https://…)`.
+fn product_token(agent: &str) -> &str {
+    let agent = agent.trim();
+    agent.split(['/', ' ', '\t']).next().unwrap_or(agent)
+}
+
 /// A mistake in a registry file or a robolint.toml `[[agent]]` table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
@@ -341,8 +417,7 @@ impl Registry {
     /// User-agent header, whose first product token counts (`GPTBot/1.2 (+https://…)`).
     pub fn find(&self, agent: &str) -> Option<&Agent> {
         let agent = agent.trim();
-        let product = agent.split(['/', ' ', '\t']).next().unwrap_or(agent);
-        [agent, product]
+        [agent, product_token(agent)]
             .iter()
             .find_map(|name| self.by_token.get(&name.to_ascii_lowercase()))
             .and_then(|&index| self.agents.get(index))
