@@ -258,6 +258,24 @@ impl Agent {
     pub fn is_retired(&self) -> bool {
         self.retired.is_some()
     }
+
+    /// How the robot departs from obeying its own groups, then `*`, and whether its token
+    /// is retired, each in a few words.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if !self.fallback.is_empty() {
+            notes.push(format!("without a group of its own, obeys {}'s", self.fallback.join(", then ")));
+        }
+        if self.ignores_star {
+            notes.push("ignores `User-agent: *`".to_string());
+        }
+        match (&self.retired, &self.replaced_by) {
+            (Some(retired), Some(successor)) => notes.push(format!("retired {retired}, now {successor}")),
+            (Some(retired), None) => notes.push(format!("retired {retired}")),
+            _ => {}
+        }
+        notes
+    }
 }
 
 /// Which group a robot obeys in one document, as its dialect reads the file.

@@ -100,7 +100,7 @@ fn table(agents: &[&Agent]) -> String {
             agent.operator.clone(),
             agent.honours.name().to_string(),
             dialect_words(agent),
-            notes(agent),
+            agent.notes().join("; "),
         ]
     });
     let rows: Vec<Vec<String>> = std::iter::once(header).chain(rows).collect();
@@ -113,21 +113,4 @@ fn dialect_words(agent: &Agent) -> String {
         DialectBasis::Documented => agent.dialect.name().to_string(),
         DialectBasis::Assumed => format!("{} (assumed)", agent.dialect.name()),
     }
-}
-
-/// How the robot departs from reading its own groups, then `*`.
-pub fn notes(agent: &Agent) -> String {
-    let mut notes = Vec::new();
-    if !agent.fallback.is_empty() {
-        notes.push(format!("without a group of its own, obeys {}'s", agent.fallback.join(", then ")));
-    }
-    if agent.ignores_star {
-        notes.push("ignores `User-agent: *`".to_string());
-    }
-    match (&agent.retired, &agent.replaced_by) {
-        (Some(retired), Some(successor)) => notes.push(format!("retired {retired}, now {successor}")),
-        (Some(retired), None) => notes.push(format!("retired {retired}")),
-        _ => {}
-    }
-    notes.join("; ")
 }

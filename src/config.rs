@@ -155,11 +155,6 @@ impl Config {
         Ok(config)
     }
 
-    /// The registry of robots for files this configuration applies to.
-    pub fn registry(&self) -> &Registry {
-        self.registry.as_ref().unwrap_or_else(|| Registry::builtin())
-    }
-
     /// The nearest `robolint.toml` in `directory` or above it.
     pub fn discover(directory: &Path) -> Option<PathBuf> {
         directory.ancestors().map(|folder| folder.join(FILE_NAME)).find(|candidate| candidate.is_file())

@@ -196,7 +196,7 @@ fn dialect_title(dialect: Dialect) -> &'static str {
 fn agent_markdown(document: &Document, text: &str, line: LineIndex, field: &Field) -> String {
     let value = field.value.text(text);
     let mut out = format!("**User-agent: {value}**\n\n");
-    if let Some(agent) = Registry::builtin().find(value).filter(|_| value.trim() != "*") {
+    if let Some(agent) = Registry::builtin().find(value) {
         out.push_str(&robot_card(agent));
     }
     if let Some(record) = document.record_of(line) {
@@ -234,21 +234,9 @@ fn robot_card(agent: &Agent) -> String {
         agent.honours.name(),
         agent.dialect.name()
     );
-    if !agent.fallback.is_empty() {
-        card.push_str(&format!(
-            " Without a group of its own, it obeys the group of {}.",
-            agent.fallback.join(", then ")
-        ));
-    }
-    if agent.ignores_star {
-        card.push_str(" It ignores `User-agent: *`.");
-    }
-    if let Some(retired) = &agent.retired {
-        card.push_str(&format!(" Retired {retired}"));
-        if let Some(successor) = &agent.replaced_by {
-            card.push_str(&format!("; its operator now uses `{successor}`"));
-        }
-        card.push('.');
+    let notes = agent.notes();
+    if !notes.is_empty() {
+        card.push_str(&format!(" Note: {}.", notes.join("; ")));
     }
     card.push_str(&format!("\n\n[{}]({}) (checked {})\n\n", agent.operator, agent.docs, agent.checked));
     card
@@ -354,12 +342,9 @@ mod tests {
         let text = "User-agent: anthropic-ai\nDisallow: /\n\nUser-agent: Googlebot-Image\nDisallow: /i/\n";
         let retired = hover_at(text, "anthropic-ai").expect("a hover");
         assert!(retired.contains("anthropic-ai — Anthropic, ai-training: "), "{retired}");
-        assert!(retired.contains("Retired 2024; its operator now uses `ClaudeBot`."), "{retired}");
+        assert!(retired.contains("Note: retired 2024, now ClaudeBot."), "{retired}");
         let image = hover_at(text, "Googlebot-Image").expect("a hover");
-        assert!(
-            image.contains("Reads it as: google. Without a group of its own, it obeys the group of Googlebot."),
-            "{image}"
-        );
+        assert!(image.contains("Reads it as: google. Note: without a group of its own, obeys Googlebot's."), "{image}");
         let unknown = hover_at("User-agent: NoSuchBot\nDisallow: /\n", "NoSuchBot").expect("a hover");
         assert!(!unknown.contains("Honours robots.txt"), "{unknown}");
     }
