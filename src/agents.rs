@@ -510,18 +510,21 @@ impl Registry {
         }
     }
 
-    /// The fallbacks and replacements of the agents at `indices` name robots of the registry.
+    /// The replacements of the agents at `indices` name robots of the registry. A fallback
+    /// need not: it is a token groups name (`Yandex`), whichever robot answers to it.
     fn check_references(&mut self, file: &str, indices: impl IntoIterator<Item = usize>) {
         let mut unknown = Vec::new();
         for agent in indices.into_iter().filter_map(|index| self.agents.get(index)) {
-            let named = agent.fallback.iter().map(|token| ("fallback", token));
-            for (key, token) in named.chain(agent.replaced_by.iter().map(|token| ("replaced-by", token))) {
-                if self.find(token).is_none() {
-                    unknown
-                        .push((agent.token.clone(), format!("`{key}` names `{token}`, which is not in the registry")));
-                } else if agent.tokens().any(|own| own.eq_ignore_ascii_case(token)) {
-                    unknown.push((agent.token.clone(), format!("`{key}` names the robot itself")));
+            if let Some(successor) = &agent.replaced_by {
+                if self.find(successor).is_none() {
+                    unknown.push((
+                        agent.token.clone(),
+                        format!("`replaced-by` names `{successor}`, which is not in the registry"),
+                    ));
                 }
+            }
+            if agent.fallback.iter().any(|fallback| agent.tokens().any(|own| own.eq_ignore_ascii_case(fallback))) {
+                unknown.push((agent.token.clone(), "`fallback` names the robot itself".to_string()));
             }
         }
         for (token, message) in unknown {
@@ -537,12 +540,12 @@ impl Registry {
 /// What is wrong with one entry on its own, beyond its keys' types.
 fn entry_mistakes(agent: &Agent) -> Vec<String> {
     let mut mistakes = Vec::new();
-    // `also` may give a spelling with its version (`Googlebot-Image/1.0`), as some files do.
-    let spellings =
-        agent.also.iter().map(|spelling| spelling.split_once('/').map_or(spelling.as_str(), |(name, _)| name));
-    for token in std::iter::once(agent.token.as_str()).chain(spellings) {
-        if token.is_empty() || token == "*" || crate::text::first_non_token_char(token).is_some() {
-            mistakes.push(format!("`{token}` is not a product token a User-agent line could name"));
+    // Operators spell some tokens with spaces or a version (`ChatGPT Agent`, `iaskspider/2.0`):
+    // the registry keeps what a User-agent value holds, and the dialects decide what it names.
+    for token in agent.tokens() {
+        let holdable = !token.contains(|c: char| c == '#' || c.is_control()) && token.trim() == token;
+        if token.is_empty() || token == "*" || !holdable {
+            mistakes.push(format!("`{token}` is not a value a User-agent line could hold"));
         }
     }
     for (key, text) in [("name", &agent.name), ("operator", &agent.operator), ("description", &agent.description)] {
