@@ -8,9 +8,12 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use robolint::agents::{Agent, Obeys, RobotMatcher};
 use robolint::dialect::{Dialect, Matcher, Reason, Verdict};
 use robolint::render;
 use robolint::{parse, Report, Source};
+
+use crate::cli_agents::RegistryArgs;
 
 const EXIT_ALL_ALLOWED: u8 = 0;
 const EXIT_SOME_DISALLOWED: u8 = 1;
@@ -25,9 +28,13 @@ pub struct CheckArgs {
     #[arg(long, value_name = "NAME")]
     agent: String,
 
-    /// norobots-1994, draft-1996, rfc9309, google, python-robotparser, or all.
-    #[arg(long, value_name = "D", default_value = "all", value_parser = parse_dialects)]
-    dialect: Dialects,
+    /// norobots-1994, draft-1996, rfc9309, google, python-robotparser, or all [default: as the robot reads the
+    /// file when the registry knows it (`robolint agents`), then all five].
+    #[arg(long, value_name = "D", value_parser = parse_dialects)]
+    dialect: Option<Dialects>,
+
+    #[command(flatten)]
+    registry: RegistryArgs,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
@@ -56,9 +63,14 @@ pub struct MatrixArgs {
     #[arg(long, value_name = "FILE")]
     urls: PathBuf,
 
-    /// norobots-1994, draft-1996, rfc9309, google, python-robotparser, or all (one table each).
-    #[arg(long, value_name = "D", default_value = "all", value_parser = parse_dialects)]
-    dialect: Dialects,
+    /// norobots-1994, draft-1996, rfc9309, google, python-robotparser, or all, one table each [default: all five,
+    /// after a table of each robot reading the file its own way when the registry knows one
+    /// of them (a robot it does not know reads it as RFC 9309 says)].
+    #[arg(long, value_name = "D", value_parser = parse_dialects)]
+    dialect: Option<Dialects>,
+
+    #[command(flatten)]
+    registry: RegistryArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -73,6 +85,13 @@ enum CheckFormat {
 /// The dialects a command answers for.
 #[derive(Clone)]
 struct Dialects(Vec<Dialect>);
+
+impl Dialects {
+    /// The dialects asked for; all four when none were named.
+    fn or_all(dialects: &Option<Dialects>) -> &[Dialect] {
+        dialects.as_ref().map_or(&Dialect::ALL, |dialects| &dialects.0)
+    }
+}
 
 fn parse_dialects(text: &str) -> Result<Dialects, String> {
     if text.eq_ignore_ascii_case("all") {
@@ -95,6 +114,28 @@ impl Robots {
 
     fn matcher(&self, agent: &str, dialect: Dialect) -> Matcher {
         Matcher::new(&self.report.document, &self.report.source.text, agent, dialect)
+    }
+
+    fn robot_matcher(&self, agent: &Agent) -> RobotMatcher {
+        agent.matcher(&self.report.document, &self.report.source.text)
+    }
+
+    /// Where the robot's group is, for people: `line 4 `User-agent: Googlebot`, Googlebot's
+    /// group (it has none of its own)`.
+    fn describe_group(&self, robot: &RobotMatcher) -> String {
+        let lines: Vec<String> = robot
+            .matcher
+            .agent_lines()
+            .iter()
+            .map(|&line| format!("line {} `{}`", self.line_number(line), self.line_text(line)))
+            .collect();
+        let lines = lines.join(", ");
+        match &robot.obeys {
+            Obeys::OwnGroup => format!("its group: {lines}"),
+            Obeys::Fallback(token) => format!("no group names it, so {token}'s: {lines}"),
+            Obeys::Star => format!("no group names it, so `*`: {lines}"),
+            Obeys::NoGroup => "no group applies to it".to_string(),
+        }
     }
 
     /// The 1-based line number of a line.
@@ -132,6 +173,30 @@ fn read_targets(listed: &[String], urls_file: Option<&Path>, any_target: bool) -
     Ok(targets)
 }
 
+/// The folder whose robolint.toml applies to `file` (the current one for standard input).
+fn folder_of(file: &Path) -> &Path {
+    file.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
+/// One column of answers: a dialect, or a robot of the registry reading the file its way.
+struct Reader {
+    label: String,
+    matcher: Matcher,
+    /// For a robot of the registry, which group it obeys.
+    robot: Option<RobotMatcher>,
+}
+
+impl Reader {
+    fn dialect(robots: &Robots, agent: &str, dialect: Dialect) -> Reader {
+        Reader { label: dialect.name().to_string(), matcher: robots.matcher(agent, dialect), robot: None }
+    }
+
+    fn robot(robots: &Robots, agent: &Agent) -> Reader {
+        let robot = robots.robot_matcher(agent);
+        Reader { label: agent.token.clone(), matcher: robot.matcher.clone(), robot: Some(robot) }
+    }
+}
+
 fn check_agent(agent: &str) -> Result<(), String> {
     if agent.trim().is_empty() {
         return Err("--agent: give the robot's name, such as googlebot".into());
@@ -145,13 +210,19 @@ fn check_agent(agent: &str) -> Result<(), String> {
 /// as their matchers do (an empty name names no robot; a URL that is not one is compared
 /// as given).
 pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
-    let google_asked = args.dialect.0.contains(&Dialect::Google);
+    let google_asked = args.dialect.as_ref().is_none_or(|dialects| dialects.0.contains(&Dialect::Google));
     if !google_asked {
         check_agent(&args.agent)?;
     }
     let targets = read_targets(&args.targets, args.urls.as_deref(), google_asked)?;
     let robots = Robots::read(&args.file)?;
-    let matchers: Vec<Matcher> = args.dialect.0.iter().map(|&dialect| robots.matcher(&args.agent, dialect)).collect();
+    let registry = args.registry.registry(folder_of(&args.file))?;
+    let known = registry.find(&args.agent).filter(|_| args.dialect.is_none());
+    let own_reading = known.map(|agent| Reader::robot(&robots, agent));
+    let dialects =
+        Dialects::or_all(&args.dialect).iter().map(|&dialect| Reader::dialect(&robots, &args.agent, dialect));
+    let readers: Vec<Reader> = own_reading.into_iter().chain(dialects).collect();
+    let label_width = readers.iter().map(|reader| reader.label.chars().count()).max().unwrap_or(0).max(14);
     // Answers are written as they come, so a batch of a million URLs needs no more memory
     // than one.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -164,15 +235,15 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
             if args.format == CheckFormat::Human {
                 writeln!(out, "{target}")?;
             }
-            for (position, matcher) in matchers.iter().enumerate() {
-                let verdict = matcher.allowed(target);
+            for (position, reader) in readers.iter().enumerate() {
+                let verdict = reader.matcher.allowed(target);
                 all_allowed &= verdict.allowed;
                 match args.format {
-                    CheckFormat::Human => human_answer(&mut out, &robots, matcher.dialect(), &verdict)?,
+                    CheckFormat::Human => human_answer(&mut out, &robots, reader, label_width, &verdict)?,
                     CheckFormat::Json => {
                         let first = index == 0 && position == 0;
                         out.write_all(if first { b"\n  " } else { b",\n  " })?;
-                        json_answer(&mut out, &robots, target, matcher.dialect(), &verdict)?;
+                        json_answer(&mut out, &robots, target, reader, &verdict)?;
                     }
                 }
             }
@@ -209,22 +280,47 @@ fn describe(robots: &Robots, reason: &Reason) -> String {
     described
 }
 
-fn human_answer(out: &mut impl Write, robots: &Robots, dialect: Dialect, verdict: &Verdict) -> io::Result<()> {
-    let why = describe(robots, &verdict.reason);
-    // Wide enough for the longest name, `python-robotparser`, so the columns line up.
-    writeln!(out, "  {:<18} {:<11} {why}", dialect.name(), allowed_word(verdict.allowed))
+fn human_answer(
+    out: &mut impl Write,
+    robots: &Robots,
+    reader: &Reader,
+    label_width: usize,
+    verdict: &Verdict,
+) -> io::Result<()> {
+    let mut why = describe(robots, &verdict.reason);
+    if let Some(robot) = &reader.robot {
+        let _ = write!(why, " (as {} reads it; {})", robot.matcher.dialect(), robots.describe_group(robot));
+    }
+    writeln!(out, "  {:<label_width$} {:<11} {why}", reader.label, allowed_word(verdict.allowed))
 }
 
 /// One answer of `check --format json`, its fields in this order.
 #[derive(Serialize)]
 struct JsonAnswer<'a> {
     url: &'a str,
+    /// For a robot of the registry reading the file its way: its token.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    robot: Option<&'a str>,
     dialect: &'static str,
     allowed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     decided_by: Option<DecidedBy<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    group: Option<JsonGroup<'a>>,
+}
+
+/// The group a robot of the registry obeys.
+#[derive(Serialize)]
+struct JsonGroup<'a> {
+    /// `own`, `fallback`, `star` or `none`.
+    obeys: &'static str,
+    /// The fallback token whose group it obeys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    via: Option<&'a str>,
+    /// The group's User-agent lines (1-based).
+    lines: Vec<usize>,
 }
 
 #[derive(Serialize)]
@@ -234,17 +330,25 @@ struct DecidedBy<'a> {
     pattern: &'a str,
 }
 
-fn json_answer(
-    out: &mut impl Write,
-    robots: &Robots,
-    url: &str,
-    dialect: Dialect,
-    verdict: &Verdict,
-) -> io::Result<()> {
+fn json_answer(out: &mut impl Write, robots: &Robots, url: &str, reader: &Reader, verdict: &Verdict) -> io::Result<()> {
     let rule = verdict.reason.rule();
+    let group = reader.robot.as_ref().map(|robot| JsonGroup {
+        obeys: match robot.obeys {
+            Obeys::OwnGroup => "own",
+            Obeys::Fallback(_) => "fallback",
+            Obeys::Star => "star",
+            Obeys::NoGroup => "none",
+        },
+        via: match &robot.obeys {
+            Obeys::Fallback(token) => Some(token),
+            _ => None,
+        },
+        lines: robot.matcher.agent_lines().iter().map(|&line| robots.line_number(line)).collect(),
+    });
     let answer = JsonAnswer {
         url,
-        dialect: dialect.name(),
+        robot: reader.robot.as_ref().map(|_| reader.label.as_str()),
+        dialect: reader.matcher.dialect().name(),
         allowed: verdict.allowed,
         decided_by: rule.map(|rule| DecidedBy {
             line: robots.line_number(rule.line),
@@ -252,6 +356,7 @@ fn json_answer(
             pattern: &rule.pattern,
         }),
         reason: rule.is_none().then(|| verdict.reason.describe()),
+        group,
     };
     serde_json::to_writer(out, &answer).map_err(io::Error::from)
 }
@@ -263,15 +368,27 @@ pub fn run_matrix(args: &MatrixArgs) -> Result<u8, String> {
     }
     let targets = read_targets(&[], Some(&args.urls), false)?;
     let robots = Robots::read(&args.file)?;
-    let tables: Vec<String> =
-        args.dialect.0.iter().map(|&dialect| matrix_table(&robots, &args.agents, &targets, dialect)).collect();
+    let registry = args.registry.registry(folder_of(&args.file))?;
+    let any_known = args.agents.iter().any(|agent| registry.find(agent).is_some());
+    let own_readings = (args.dialect.is_none() && any_known).then(|| {
+        let matchers = args.agents.iter().map(|agent| match registry.find(agent) {
+            Some(known) => robots.robot_matcher(known).matcher,
+            None => robots.matcher(agent, Dialect::Rfc9309),
+        });
+        matrix_table("robots", matchers.collect(), &args.agents, &targets)
+    });
+    let tables = Dialects::or_all(&args.dialect).iter().map(|&dialect| {
+        let matchers = args.agents.iter().map(|agent| robots.matcher(agent, dialect)).collect();
+        matrix_table(dialect.name(), matchers, &args.agents, &targets)
+    });
+    let tables: Vec<String> = own_readings.into_iter().chain(tables).collect();
     write_stdout(&tables.join("\n"))?;
     Ok(0)
 }
 
-fn matrix_table(robots: &Robots, agents: &[String], targets: &[String], dialect: Dialect) -> String {
-    let matchers: Vec<Matcher> = agents.iter().map(|agent| robots.matcher(agent, dialect)).collect();
-    let mut rows = vec![std::iter::once(dialect.name().to_string()).chain(agents.iter().cloned()).collect::<Vec<_>>()];
+/// One table: `title` above the first column, a column per robot answering with `matchers`.
+fn matrix_table(title: &str, matchers: Vec<Matcher>, agents: &[String], targets: &[String]) -> String {
+    let mut rows = vec![std::iter::once(title.to_string()).chain(agents.iter().cloned()).collect::<Vec<_>>()];
     for target in targets {
         let cells = matchers.iter().map(|matcher| if matcher.allowed(target).allowed { "Yes" } else { "No" });
         rows.push(std::iter::once(target.clone()).chain(cells.map(str::to_string)).collect());
@@ -280,7 +397,7 @@ fn matrix_table(robots: &Robots, agents: &[String], targets: &[String], dialect:
 }
 
 /// Rows of cells in left-aligned columns two spaces apart.
-fn aligned(rows: &[Vec<String>]) -> String {
+pub fn aligned(rows: &[Vec<String>]) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
         .map(|column| rows.iter().filter_map(|row| row.get(column)).map(|cell| cell.chars().count()).max().unwrap_or(0))

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::agents::Registry;
 use crate::dialect::Dialect;
 use crate::lint::Settings;
 use crate::rules::{self, Level};
@@ -28,6 +29,8 @@ pub struct Config {
     pub select: Option<Vec<String>>,
     pub extend_select: Vec<String>,
     pub ignore: Vec<String>,
+    /// The crawler registry with the file's `[[agent]]` additions; `None` when it has none.
+    pub registry: Option<Registry>,
 }
 
 /// The mistakes in a configuration file, each with where it is so it can be shown in context.
@@ -66,6 +69,8 @@ struct RawConfig {
     ignore: Option<Spanned<Vec<String>>>,
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<RawRule>>,
+    #[serde(default)]
+    agent: Vec<Spanned<toml::Table>>,
 }
 
 #[derive(Deserialize)]
@@ -202,6 +207,27 @@ impl Config {
                     format!("`{}` names several rules: options belong under one rule's name", key.get_ref()),
                 ),
             }
+        }
+        if !raw.agent.is_empty() {
+            let spans: Vec<(Option<String>, Range<usize>)> = raw
+                .agent
+                .iter()
+                .map(|table| {
+                    (table.get_ref().get("token").and_then(|token| token.as_str()).map(str::to_string), table.span())
+                })
+                .collect();
+            let tables = raw.agent.into_iter().map(Spanned::into_inner).collect();
+            let registry = Registry::builtin().with_additions(&path.display().to_string(), tables);
+            let builtin_problems = Registry::builtin().problems.len();
+            if let Some(problem) = registry.problems.get(builtin_problems) {
+                let span = spans.iter().find(|(token, _)| *token == problem.token).or(spans.first());
+                let message = match &problem.token {
+                    Some(token) => format!("[[agent]] `{token}`: {}", problem.message),
+                    None => format!("[[agent]]: {}", problem.message),
+                };
+                problems.push(ConfigProblem { span: span.map(|(_, span)| span.clone()), message });
+            }
+            config.registry = Some(registry);
         }
         config
     }

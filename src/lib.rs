@@ -71,6 +71,7 @@
 //! assert!(report.diagnostics.iter().any(|d| d.name == "robots-txt-forbidden"));
 //! ```
 
+pub mod agents;
 pub mod config;
 pub mod diagnostic;
 pub mod dialect;

@@ -1,5 +1,6 @@
 //! The `robolint` command: arguments in, library calls, a renderer, an exit status.
 
+mod cli_agents;
 mod cli_check;
 mod cli_parse;
 
@@ -254,6 +255,9 @@ enum Command {
     /// The draft's strict parse tree of a file, or the production that failed and where
     /// (exit 0: the 1996 grammar accepts the file, 1: it does not, 2: error).
     Parse(cli_parse::ParseArgs),
+    /// The crawler registry: each robot's token, purpose, operator, whether it honours
+    /// robots.txt and how it reads it.
+    Agents(cli_agents::AgentsArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -359,6 +363,7 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => cli_check::run_check(&args),
         Some(Command::Matrix(args)) => cli_check::run_matrix(&args),
         Some(Command::Parse(args)) => cli_parse::run_parse(&args),
+        Some(Command::Agents(args)) => cli_agents::run_agents(&args),
         Some(Command::Fetch(args)) => run_lint(&args.lint, &args.http, Inputs::UrlsOnly),
         None if cli.check.watch => watch(&cli.check, &cli.http),
         None => run_lint(&cli.check, &cli.http, Inputs::FilesAndUrls),

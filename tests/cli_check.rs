@@ -99,8 +99,8 @@ fn check_names_the_deciding_line() {
     let text = stdout(&output);
     assert_eq!(
         text,
-        "/org/plans.html\n  draft-1996         disallowed  line 12: Disallow: /org/plans.html\n\
-         /org/about.html\n  draft-1996         allowed     line 13: Allow: /org/\n"
+        "/org/plans.html\n  draft-1996     disallowed  line 12: Disallow: /org/plans.html\n\
+         /org/about.html\n  draft-1996     allowed     line 13: Allow: /org/\n"
     );
 }
 
@@ -226,7 +226,7 @@ fn check_answers_googles_edge_questions() {
     }
     let all = robolint(&["check", "-", "--agent", "", "/xyz"], robots);
     assert_eq!(all.status.code(), Some(1), "{}", stderr(&all));
-    assert_eq!(stdout(&all).lines().count(), 5, "the URL, then one answer per dialect: {}", stdout(&all));
+    assert_eq!(stdout(&all).lines().count(), 6, "the URL, then one answer per dialect: {}", stdout(&all));
 }
 
 #[test]

@@ -432,6 +432,9 @@ fn hover_explains_fields_agents_and_suppressed_rules() {
     assert!(agent.contains("In the record at lines 1–3 (2 rules)"), "{agent}");
     // Google's matcher compares the whole name, so only `Googlebot` obeys this record.
     assert!(agent.contains("- Google: `Googlebot`\n"), "{agent}");
+    // The registry's entry for the robot the value names: who runs it, how it reads the file.
+    assert!(agent.contains("Google, search: "), "{agent}");
+    assert!(agent.contains("Honours robots.txt: yes. Reads it as: google."), "{agent}");
 
     let rule = hover(&mut client, 5, 38);
     assert!(rule.starts_with("**RL301 glob-pattern**"), "{rule}");
@@ -456,6 +459,12 @@ fn completion_offers_fields_and_robots() {
     };
     let robots = client.request("textDocument/completion", at(uri, 0, 15));
     assert!(labels(&robots).contains(&"GPTBot".to_string()), "{robots}");
+    // Robots come from the registry, with who runs each; retired tokens are not offered.
+    let items = robots["result"].as_array().expect("items");
+    let gptbot = items.iter().find(|item| item["label"] == "GPTBot").expect("GPTBot");
+    assert!(gptbot["detail"].as_str().is_some_and(|detail| detail.contains("OpenAI")), "{gptbot}");
+    assert!(gptbot["documentation"].as_str().is_some_and(|text| !text.is_empty()), "{gptbot}");
+    assert!(!labels(&robots).contains(&"anthropic-ai".to_string()), "{robots}");
     let fields = client.request("textDocument/completion", at(uri, 1, 3));
     let disallow = fields["result"].as_array().expect("items").iter().find(|item| item["label"] == "Disallow").cloned();
     let disallow = disallow.expect("Disallow is offered");

@@ -1,32 +1,10 @@
 //! Completion: field names at the start of a line, robot names after `User-agent:`.
 
-use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, Position, Range, TextEdit};
+use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, Position, Range, TextEdit};
 
 use super::positions::LineIndex;
+use crate::agents::Registry;
 use crate::model::Directive;
-
-/// Crawlers people most often name in robots.txt, and `*`.
-pub const WELL_KNOWN_ROBOTS: &[&str] = &[
-    "Googlebot",
-    "Googlebot-Image",
-    "Googlebot-News",
-    "Bingbot",
-    "Slurp",
-    "DuckDuckBot",
-    "Baiduspider",
-    "YandexBot",
-    "Applebot",
-    "GPTBot",
-    "ClaudeBot",
-    "CCBot",
-    "facebookexternalhit",
-    "Twitterbot",
-    "AhrefsBot",
-    "SemrushBot",
-    "MJ12bot",
-    "ia_archiver",
-    "*",
-];
 
 /// What the text before the cursor on its line is the start of.
 #[derive(Debug, PartialEq, Eq)]
@@ -76,12 +54,19 @@ fn field_items(range: Range) -> Vec<CompletionItem> {
         .collect()
 }
 
+/// `*`, then the robots of the registry that still crawl, each with who runs it and why.
 fn agent_items(range: Range, needs_space: bool) -> Vec<CompletionItem> {
     let space = if needs_space { " " } else { "" };
-    WELL_KNOWN_ROBOTS
-        .iter()
-        .map(|&robot| item(robot, CompletionItemKind::VALUE, TextEdit::new(range, format!("{space}{robot}"))))
-        .collect()
+    let star = item("*", CompletionItemKind::VALUE, TextEdit::new(range, format!("{space}*")));
+    let robots = Registry::builtin().agents().iter().filter(|agent| !agent.is_retired()).map(|agent| {
+        let token = &agent.token;
+        CompletionItem {
+            detail: Some(format!("{} ({}, {})", agent.name, agent.operator, agent.purpose)),
+            documentation: Some(Documentation::String(agent.description.clone())),
+            ..item(token, CompletionItemKind::VALUE, TextEdit::new(range, format!("{space}{token}")))
+        }
+    });
+    std::iter::once(star).chain(robots).collect()
 }
 
 fn item(label: &str, kind: CompletionItemKind, edit: TextEdit) -> CompletionItem {
@@ -126,9 +111,14 @@ mod tests {
         let googlebot = items.iter().find(|item| item.label == "Googlebot").expect("Googlebot");
         let (text, range) = new_text(googlebot).expect("an edit");
         assert_eq!((text, range.start.character, range.end.character), ("Googlebot", 12, 15));
+        assert!(googlebot.detail.as_deref().is_some_and(|detail| detail.contains("Google")), "{googlebot:?}");
         let items = at_end("User-agent:");
-        assert_eq!(new_text(&items[0]).map(|(text, _)| text), Some(" Googlebot"));
-        assert_eq!(items.len(), WELL_KNOWN_ROBOTS.len());
+        assert_eq!(new_text(&items[0]).map(|(text, _)| text), Some(" *"));
+        assert!(items.iter().any(|item| new_text(item).map(|(text, _)| text) == Some(" GPTBot")));
+        // Retired tokens are not offered for new lines.
+        assert!(items.iter().all(|item| item.label != "anthropic-ai"));
+        let current = Registry::builtin().agents().iter().filter(|agent| !agent.is_retired()).count();
+        assert_eq!(items.len(), current + 1);
     }
 
     #[test]

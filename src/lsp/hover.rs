@@ -1,13 +1,12 @@
 //! Hover: what a field means and who honours it, what a rule named in a suppression comment
 //! checks, and which records and robots a User-agent value reaches.
 
+use crate::agents::{Agent, DialectBasis, Registry};
 use crate::dialect::{Dialect, Matcher};
 use crate::lint::Report;
 use crate::model::{Directive, Document, Field, LineIndex, Record, Span};
 use crate::rules::{self, Rule};
 use crate::suppression;
-
-use super::completion::WELL_KNOWN_ROBOTS;
 
 /// What one field means, which dialects' robots act on it, and where that is written.
 struct FieldDoc {
@@ -201,6 +200,9 @@ fn dialect_title(dialect: Dialect) -> &'static str {
 fn agent_markdown(document: &Document, text: &str, line: LineIndex, field: &Field) -> String {
     let value = field.value.text(text);
     let mut out = format!("**User-agent: {value}**\n\n");
+    if let Some(agent) = Registry::builtin().find(value) {
+        out.push_str(&robot_card(agent));
+    }
     if let Some(record) = document.record_of(line) {
         out.push_str(&format!("In the record at {}.\n\n", describe_record(record)));
     }
@@ -221,6 +223,29 @@ fn agent_markdown(document: &Document, text: &str, line: LineIndex, field: &Fiel
     out
 }
 
+/// What the registry knows of the robot a User-agent value names.
+fn robot_card(agent: &Agent) -> String {
+    let basis = match agent.dialect_basis {
+        DialectBasis::Documented => "",
+        DialectBasis::Assumed => " (assumed: its operator does not say)",
+    };
+    let mut card = format!(
+        "{} — {}, {}: {}\n\nHonours robots.txt: {}. Reads it as: {}{basis}.",
+        agent.name,
+        agent.operator,
+        agent.purpose,
+        agent.description,
+        agent.honours.name(),
+        agent.dialect.name()
+    );
+    let notes = agent.notes();
+    if !notes.is_empty() {
+        card.push_str(&format!(" Note: {}.", notes.join("; ")));
+    }
+    card.push_str(&format!("\n\n[{}]({}) (checked {})\n\n", agent.operator, agent.docs, agent.checked));
+    card
+}
+
 /// "lines 3–5 (2 rules)".
 fn describe_record(record: &Record) -> String {
     let first = record.lines.first().map_or(0, |&line| line + 1);
@@ -236,19 +261,20 @@ fn names_agent(document: &Document, text: &str, record: &Record, value: &str) ->
     })
 }
 
-/// The well-known robots that obey this agent line's record, per dialect, as the matcher
+/// The registry's robots that obey this agent line's record, per dialect, as the matcher
 /// selects records: the draft's first substring match, RFC 9309's token match, Google's match
 /// of the whole name.
 fn captured_robots(document: &Document, text: &str, line: LineIndex) -> String {
     let mut out = String::from("Robots that obey this record:\n");
     for dialect in Dialect::ALL {
-        let captured: Vec<String> = WELL_KNOWN_ROBOTS
+        let captured: Vec<String> = Registry::builtin()
+            .agents()
             .iter()
-            .filter(|&&robot| robot != "*")
-            .filter(|robot| Matcher::new(document, text, robot, dialect).agent_lines().contains(&line))
-            .map(|robot| format!("`{robot}`"))
+            .filter(|agent| !agent.is_retired())
+            .filter(|agent| Matcher::new(document, text, &agent.token, dialect).agent_lines().contains(&line))
+            .map(|agent| format!("`{}`", agent.token))
             .collect();
-        let list = if captured.is_empty() { "none of the well-known robots".to_string() } else { captured.join(", ") };
+        let list = if captured.is_empty() { "none of the registry's robots".to_string() } else { captured.join(", ") };
         out.push_str(&format!("- {}: {list}\n", dialect_title(dialect)));
     }
     out
@@ -294,14 +320,16 @@ mod tests {
             "{markdown}"
         );
         assert!(!markdown.contains("Bingbot"), "{markdown}");
+        assert!(markdown.contains("Googlebot — Google, search: "), "the registry's card: {markdown}");
     }
 
     #[test]
     fn star_captures_every_robot_without_a_record() {
         let markdown =
             hover_at("User-agent: bingbot\nDisallow: /\n\nUser-agent: *\nDisallow: /\n", "*").expect("a hover");
-        assert!(markdown.contains("`ia_archiver`"), "{markdown}");
+        assert!(markdown.contains("`GPTBot`"), "{markdown}");
         assert!(!markdown.contains("`Bingbot`"), "{markdown}");
+        assert!(!markdown.contains("`anthropic-ai`"), "retired robots are left out: {markdown}");
     }
 
     #[test]
@@ -314,6 +342,18 @@ mod tests {
         let google = markdown.lines().find(|line| line.starts_with("- Google")).unwrap_or_default();
         assert!(draft.contains("`Googlebot`") && draft.contains("`Googlebot-News`"), "{markdown}");
         assert!(google.contains("`Googlebot-News`") && !google.contains("`Googlebot`,"), "{markdown}");
+    }
+
+    #[test]
+    fn a_robot_of_the_registry_shows_who_runs_it_and_how_it_reads_the_file() {
+        let text = "User-agent: anthropic-ai\nDisallow: /\n\nUser-agent: Googlebot-Image\nDisallow: /i/\n";
+        let retired = hover_at(text, "anthropic-ai").expect("a hover");
+        assert!(retired.contains("anthropic-ai — Anthropic, ai-training: "), "{retired}");
+        assert!(retired.contains("Note: retired 2024, now ClaudeBot."), "{retired}");
+        let image = hover_at(text, "Googlebot-Image").expect("a hover");
+        assert!(image.contains("Reads it as: google. Note: without a group of its own, obeys Googlebot's."), "{image}");
+        let unknown = hover_at("User-agent: NoSuchBot\nDisallow: /\n", "NoSuchBot").expect("a hover");
+        assert!(!unknown.contains("Honours robots.txt"), "{unknown}");
     }
 
     #[test]

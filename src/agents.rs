@@ -1,0 +1,630 @@
+//! The crawler registry: the robots that visit sites, who runs them, what they fetch for,
+//! and how each reads robots.txt. The facts are data with sources, `agents/<purpose>.toml`
+//! (one file per purpose, compiled in); a `robolint.toml` may add or replace entries with
+//! `[[agent]]` tables of the same shape plus a `purpose`.
+//!
+//! Reading the registry never fails: an entry with a mistake is left out and the mistake
+//! becomes a [`Problem`] naming the file and the token, which `tests/agents.rs` requires to
+//! be none for the built-in files.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+use toml::value::Datetime;
+
+use crate::dialect::{Dialect, Matcher};
+use crate::model::{Document, LineIndex};
+
+/// What a robot fetches pages for; each has its own file, `agents/<name>.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Purpose {
+    Search,
+    AiTraining,
+    AiSearch,
+    UserTriggered,
+    Control,
+    Seo,
+    Archive,
+    SocialPreview,
+    Library,
+    Other,
+}
+
+macro_rules! builtin_files {
+    ($($purpose:ident => $name:literal,)*) => {
+        impl Purpose {
+            pub const ALL: [Purpose; 10] = [$(Purpose::$purpose,)*];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Purpose::$purpose => $name,)*
+                }
+            }
+        }
+
+        /// The registry's files as compiled in, by purpose.
+        const BUILTIN: &[(Purpose, &str)] =
+            &[$((Purpose::$purpose, include_str!(concat!("../agents/", $name, ".toml"))),)*];
+    };
+}
+
+builtin_files! {
+    Search => "search",
+    AiTraining => "ai-training",
+    AiSearch => "ai-search",
+    UserTriggered => "user-triggered",
+    Control => "control",
+    Seo => "seo",
+    Archive => "archive",
+    SocialPreview => "social-preview",
+    Library => "library",
+    Other => "other",
+}
+
+impl fmt::Display for Purpose {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Purpose {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Purpose, String> {
+        Purpose::ALL.into_iter().find(|purpose| purpose.name().eq_ignore_ascii_case(text)).ok_or_else(|| {
+            let names: Vec<&str> = Purpose::ALL.iter().map(|purpose| purpose.name()).collect();
+            format!("unknown purpose `{text}` (expected {})", names.join(", "))
+        })
+    }
+}
+
+/// Whether a robot obeys robots.txt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Honours {
+    Yes,
+    No,
+    /// It fetches because a person asked for the page, and its operator says robots.txt,
+    /// which is for automatic crawling, may not apply.
+    UserTriggered,
+    Unknown,
+}
+
+/// The parser a robot reads robots.txt with, as the registry names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reading {
+    Google,
+    Rfc9309,
+    PythonRobotparser,
+    #[serde(rename = "draft-1996")]
+    Draft1996,
+    #[serde(rename = "norobots-1994")]
+    Norobots1994,
+}
+
+impl Reading {
+    /// The name the registry's `dialect` key gives.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reading::Google => "google",
+            Reading::Rfc9309 => "rfc9309",
+            Reading::PythonRobotparser => "python-robotparser",
+            Reading::Draft1996 => "draft-1996",
+            Reading::Norobots1994 => "norobots-1994",
+        }
+    }
+
+    /// The dialect robolint answers with for such a robot.
+    pub fn dialect(self) -> Dialect {
+        match self {
+            Reading::Google => Dialect::Google,
+            Reading::Rfc9309 => Dialect::Rfc9309,
+            Reading::PythonRobotparser => Dialect::PythonRobotparser,
+            Reading::Draft1996 => Dialect::Draft1996,
+            Reading::Norobots1994 => Dialect::Norobots1994,
+        }
+    }
+}
+
+impl Honours {
+    /// The name the registry's `honours` key gives.
+    pub fn name(self) -> &'static str {
+        match self {
+            Honours::Yes => "yes",
+            Honours::No => "no",
+            Honours::UserTriggered => "user-triggered",
+            Honours::Unknown => "unknown",
+        }
+    }
+}
+
+/// Whether the operator says how its robot reads robots.txt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DialectBasis {
+    Documented,
+    /// No statement: the robot is taken to follow RFC 9309.
+    Assumed,
+}
+
+/// Extension fields an operator documents its robot reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+pub enum Extension {
+    #[serde(rename = "Crawl-delay")]
+    CrawlDelay,
+    #[serde(rename = "Clean-param")]
+    CleanParam,
+    Host,
+    Sitemap,
+    #[serde(rename = "Content-Signal")]
+    ContentSignal,
+    #[serde(rename = "Content-Usage")]
+    ContentUsage,
+}
+
+/// Limits an operator documents, in bytes or characters as the operator counts them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Limits {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_file_bytes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_rule_length: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_path_length: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_rules: Option<u64>,
+}
+
+/// One robot. The keys are those of an `[[agent]]` table; `purpose` is its file's.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Agent {
+    /// Given in robolint.toml; in the registry, the file's purpose (and left out there).
+    #[serde(default = "unset_purpose")]
+    pub purpose: Purpose,
+    /// The product token robots.txt groups name, as the operator spells it.
+    pub token: String,
+    /// Other tokens or spellings the same robot answers to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
+    pub name: String,
+    pub operator: String,
+    pub honours: Honours,
+    pub dialect: Reading,
+    pub dialect_basis: DialectBasis,
+    /// Tokens whose group the robot obeys, in order, when no group names it (before `*`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fallback: Vec<String>,
+    /// It obeys only groups that name it (or a fallback), never `User-agent: *`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ignores_star: bool,
+    /// When the token stopped being used: `YYYY` or `YYYY-MM`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retired: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replaced_by: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reads: Vec<Extension>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub limits: Limits,
+    pub description: String,
+    /// The operator's documentation, or the best public source.
+    pub docs: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<String>,
+    /// When the facts were last checked against the sources.
+    #[serde(serialize_with = "date_text", deserialize_with = "date_from_text")]
+    pub checked: Datetime,
+}
+
+/// Serde needs a value for a key the registry's files leave out; the file's purpose
+/// replaces it before anything reads it.
+fn unset_purpose() -> Purpose {
+    Purpose::Other
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
+}
+
+fn is_default(limits: &Limits) -> bool {
+    *limits == Limits::default()
+}
+
+/// Entries are read from `toml::Value`s (one at a time, so one mistake loses one entry),
+/// which hand their dates over as text.
+fn date_from_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Datetime, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    text.parse().map_err(|_| serde::de::Error::custom(format!("`checked` is a date (YYYY-MM-DD), not `{text}`")))
+}
+
+fn date_text<S: serde::Serializer>(date: &Datetime, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(date)
+}
+
+impl Agent {
+    /// Every token the robot answers to: its own, then `also`.
+    pub fn tokens(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.token.as_str()).chain(self.also.iter().map(String::as_str))
+    }
+
+    pub fn is_retired(&self) -> bool {
+        self.retired.is_some()
+    }
+
+    /// How the robot departs from obeying its own groups, then `*`, and whether its token
+    /// is retired, each in a few words.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if !self.fallback.is_empty() {
+            notes.push(format!("without a group of its own, obeys {}'s", self.fallback.join(", then ")));
+        }
+        if self.ignores_star {
+            notes.push("ignores `User-agent: *`".to_string());
+        }
+        match (&self.retired, &self.replaced_by) {
+            (Some(retired), Some(successor)) => notes.push(format!("retired {retired}, now {successor}")),
+            (Some(retired), None) => notes.push(format!("retired {retired}")),
+            _ => {}
+        }
+        notes
+    }
+}
+
+/// Which group a robot obeys in one document, as its dialect reads the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Obeys {
+    /// A group that names it (by its token or another spelling).
+    OwnGroup,
+    /// No group names it; it obeys the group of this `fallback` token.
+    Fallback(String),
+    /// No group names it or a fallback; it obeys the `*` group.
+    Star,
+    /// No group applies (or only `*`, which it ignores): it may fetch everything.
+    NoGroup,
+}
+
+/// A robot of the registry reading one document: the dialect's matcher for the group it
+/// obeys, and which group that is.
+#[derive(Debug, Clone)]
+pub struct RobotMatcher {
+    pub matcher: Matcher,
+    pub obeys: Obeys,
+}
+
+impl Agent {
+    /// How the robot reads `document` (parsed from `text`): its dialect picks the groups a
+    /// token names; when none names it, its fallbacks' groups, in order, come before `*`,
+    /// and `*` counts only for robots that do not ignore it.
+    pub fn matcher(&self, document: &Document, text: &str) -> RobotMatcher {
+        let dialect = self.dialect.dialect();
+        // The tokens the group's User-agent lines name, as written (`*` for the star group).
+        let named = |matcher: &Matcher| -> Vec<&str> {
+            let value = |&line: &LineIndex| {
+                let field = document.lines.get(line).and_then(|line| line.field());
+                field.map_or("", |field| product_token(field.value.text(text)))
+            };
+            matcher.agent_lines().iter().map(value).collect()
+        };
+        let is_one_of = |name: &str, tokens: &[&str]| tokens.iter().any(|token| token.eq_ignore_ascii_case(name));
+        let own: Vec<&str> = self.tokens().map(product_token).collect();
+        for token in &own {
+            let matcher = Matcher::new(document, text, token, dialect);
+            let names = named(&matcher);
+            if !matcher.applies() || names.iter().all(|&name| name == "*") {
+                continue;
+            }
+            // A dialect that reads `Googlebot` as naming `Googlebot-Image` took the group a
+            // fallback would have: say which it is.
+            let fallback = self.fallback.iter().find(|fallback| is_one_of(fallback, &names));
+            let obeys = match fallback {
+                Some(fallback) if !names.iter().any(|&name| is_one_of(name, &own)) => Obeys::Fallback(fallback.clone()),
+                _ => Obeys::OwnGroup,
+            };
+            return RobotMatcher { matcher, obeys };
+        }
+        for token in &self.fallback {
+            let matcher = Matcher::new(document, text, token, dialect);
+            if matcher.applies() && named(&matcher).iter().any(|&name| name != "*") {
+                return RobotMatcher { matcher, obeys: Obeys::Fallback(token.clone()) };
+            }
+        }
+        let matcher = Matcher::new(document, text, &self.token, dialect);
+        if !matcher.applies() || self.ignores_star {
+            // An empty document has no group, so its matcher allows every URL the way the
+            // dialect allows a robot no group names.
+            let matcher = Matcher::new(&Document::default(), "", &self.token, dialect);
+            return RobotMatcher { matcher, obeys: Obeys::NoGroup };
+        }
+        RobotMatcher { matcher, obeys: Obeys::Star }
+    }
+}
+
+/// The first product token of a User-agent value or header: `GPTBot` of `GPTBot/1.2 (+https://…)`.
+fn product_token(agent: &str) -> &str {
+    let agent = agent.trim();
+    agent.split(['/', ' ', '\t']).next().unwrap_or(agent)
+}
+
+/// A mistake in a registry file or a robolint.toml `[[agent]]` table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// `agents/search.toml`, or the configuration file.
+    pub file: String,
+    /// The entry's token, when the entry got as far as having one.
+    pub token: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.token {
+            Some(token) => write!(f, "{}: agent `{token}`: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// The robots robolint knows, found by any of their tokens.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Registry {
+    agents: Vec<Agent>,
+    /// Each token and `also` spelling, lower-cased, to its agent.
+    by_token: BTreeMap<String, usize>,
+    /// The mistakes in what it was read from; the entries they are in are left out.
+    pub problems: Vec<Problem>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    agent: Vec<toml::Table>,
+}
+
+impl Registry {
+    /// The registry compiled into robolint, read once per process.
+    pub fn builtin() -> &'static Registry {
+        static BUILTIN_REGISTRY: OnceLock<Registry> = OnceLock::new();
+        BUILTIN_REGISTRY.get_or_init(|| {
+            let mut registry = Registry::default();
+            for &(purpose, text) in BUILTIN {
+                let file = format!("agents/{purpose}.toml");
+                registry.read_file(&file, text, Some(purpose));
+            }
+            registry.check_references("agents/", 0..registry.agents.len());
+            registry
+        })
+    }
+
+    /// This registry with the `[[agent]]` tables of `file` (robolint.toml's text): an entry
+    /// whose token the registry has replaces that robot, any other is added.
+    pub fn with_additions(&self, file: &str, tables: Vec<toml::Table>) -> Registry {
+        let mut registry = self.clone();
+        let mut added = Vec::new();
+        for table in tables {
+            if let Some(agent) = registry.agent_from(file, toml::Value::Table(table), None) {
+                match registry.by_token.get(&agent.token.to_ascii_lowercase()).copied() {
+                    Some(index) => {
+                        registry.replace(index, agent);
+                        added.push(index);
+                    }
+                    None => {
+                        added.push(registry.agents.len());
+                        registry.push(file, agent);
+                    }
+                }
+            }
+        }
+        registry.check_references(file, added);
+        registry
+    }
+
+    pub fn agents(&self) -> &[Agent] {
+        &self.agents
+    }
+
+    /// The robot `agent` names: a token or spelling of the registry (case-insensitive), or a
+    /// User-agent header, whose first product token counts (`GPTBot/1.2 (+https://…)`).
+    pub fn find(&self, agent: &str) -> Option<&Agent> {
+        let agent = agent.trim();
+        [agent, product_token(agent)]
+            .iter()
+            .find_map(|name| self.by_token.get(&name.to_ascii_lowercase()))
+            .and_then(|&index| self.agents.get(index))
+    }
+
+    fn read_file(&mut self, file: &str, text: &str, purpose: Option<Purpose>) {
+        let tables = match toml::from_str::<File>(text) {
+            Ok(parsed) => parsed.agent,
+            Err(error) => return self.problem(file, None, error.message().to_string()),
+        };
+        for table in tables {
+            if let Some(agent) = self.agent_from(file, toml::Value::Table(table), purpose) {
+                self.push(file, agent);
+            }
+        }
+    }
+
+    /// One entry, checked on its own; `purpose` is the file's (`None` for robolint.toml,
+    /// where each entry says it).
+    fn agent_from(&mut self, file: &str, table: toml::Value, purpose: Option<Purpose>) -> Option<Agent> {
+        let token = table.get("token").and_then(toml::Value::as_str).map(str::to_string);
+        let gives_purpose = table.get("purpose").is_some();
+        let mut agent = match Agent::deserialize(table) {
+            Ok(agent) => agent,
+            Err(error) => {
+                self.problem(file, token, error.message().to_string());
+                return None;
+            }
+        };
+        match (purpose, gives_purpose) {
+            (Some(_), true) => {
+                self.problem(file, token, "`purpose` is the file's name here; leave the key out".into());
+                return None;
+            }
+            (None, false) => {
+                self.problem(file, token, "give the robot's `purpose` (see `robolint agents`)".into());
+                return None;
+            }
+            (Some(purpose), false) => agent.purpose = purpose,
+            (None, true) => {}
+        }
+        let mistakes = entry_mistakes(&agent);
+        let valid = mistakes.is_empty();
+        for message in mistakes {
+            self.problem(file, Some(agent.token.clone()), message);
+        }
+        valid.then_some(agent)
+    }
+
+    fn push(&mut self, file: &str, agent: Agent) {
+        let index = self.agents.len();
+        for token in agent.tokens() {
+            if let Some(&other) = self.by_token.get(&token.to_ascii_lowercase()) {
+                let owner = self.agents.get(other).map_or("", |other| other.token.as_str());
+                let message = format!("`{token}` is already a token of `{owner}`");
+                return self.problem(file, Some(agent.token.clone()), message);
+            }
+        }
+        for token in agent.tokens() {
+            self.by_token.insert(token.to_ascii_lowercase(), index);
+        }
+        self.agents.push(agent);
+    }
+
+    fn replace(&mut self, index: usize, agent: Agent) {
+        self.by_token.retain(|_, &mut owner| owner != index);
+        for token in agent.tokens() {
+            self.by_token.entry(token.to_ascii_lowercase()).or_insert(index);
+        }
+        if let Some(slot) = self.agents.get_mut(index) {
+            *slot = agent;
+        }
+    }
+
+    /// The replacements of the agents at `indices` name robots of the registry. A fallback
+    /// need not: it is a token groups name (`Yandex`), whichever robot answers to it.
+    fn check_references(&mut self, file: &str, indices: impl IntoIterator<Item = usize>) {
+        let mut unknown = Vec::new();
+        for agent in indices.into_iter().filter_map(|index| self.agents.get(index)) {
+            if let Some(successor) = &agent.replaced_by {
+                if self.find(successor).is_none() {
+                    unknown.push((
+                        agent.token.clone(),
+                        format!("`replaced-by` names `{successor}`, which is not in the registry"),
+                    ));
+                }
+            }
+            if agent.fallback.iter().any(|fallback| agent.tokens().any(|own| own.eq_ignore_ascii_case(fallback))) {
+                unknown.push((agent.token.clone(), "`fallback` names the robot itself".to_string()));
+            }
+        }
+        for (token, message) in unknown {
+            self.problem(file, Some(token), message);
+        }
+    }
+
+    fn problem(&mut self, file: &str, token: Option<String>, message: String) {
+        self.problems.push(Problem { file: file.to_string(), token, message });
+    }
+}
+
+/// What is wrong with one entry on its own, beyond its keys' types.
+fn entry_mistakes(agent: &Agent) -> Vec<String> {
+    let mut mistakes = Vec::new();
+    // Operators spell some tokens with spaces or a version (`ChatGPT Agent`, `iaskspider/2.0`):
+    // the registry keeps what a User-agent value holds, and the dialects decide what it names.
+    for token in agent.tokens() {
+        let holdable = !token.contains(|c: char| c == '#' || c.is_control()) && token.trim() == token;
+        if token.is_empty() || token == "*" || !holdable {
+            mistakes.push(format!("`{token}` is not a value a User-agent line could hold"));
+        }
+    }
+    for (key, text) in [("name", &agent.name), ("operator", &agent.operator), ("description", &agent.description)] {
+        if text.trim().is_empty() {
+            mistakes.push(format!("`{key}` is empty"));
+        }
+    }
+    if !agent.description.trim_end().ends_with('.') {
+        mistakes.push("`description` is one sentence, ending with a full stop".into());
+    }
+    if !(agent.docs.starts_with("https://") || agent.docs.starts_with("http://")) {
+        mistakes.push(format!("`docs` is not an http(s) URL: `{}`", agent.docs));
+    }
+    if agent.dialect_basis == DialectBasis::Assumed && agent.dialect != Reading::Rfc9309 {
+        mistakes.push("an assumed dialect is rfc9309; a robot read another way needs a documented basis".into());
+    }
+    let checked = &agent.checked;
+    if checked.date.is_none() || checked.time.is_some() || checked.offset.is_some() {
+        mistakes.push(format!("`checked` is a date (YYYY-MM-DD), not `{checked}`"));
+    }
+    match (&agent.retired, &agent.replaced_by) {
+        (Some(retired), _) if !is_year_or_month(retired) => {
+            mistakes.push(format!("`retired` is YYYY or YYYY-MM, not `{retired}`"))
+        }
+        (None, Some(_)) => mistakes.push("`replaced-by` goes with `retired`".into()),
+        _ => {}
+    }
+    let limits = &agent.limits;
+    let all_limits = [limits.max_file_bytes, limits.max_rule_length, limits.max_path_length, limits.max_rules];
+    if all_limits.contains(&Some(0)) {
+        mistakes.push("a limit of 0 would forbid every file; leave out limits that are not documented".into());
+    }
+    mistakes
+}
+
+fn is_year_or_month(text: &str) -> bool {
+    let digits = |part: &str, count: usize| part.len() == count && part.bytes().all(|byte| byte.is_ascii_digit());
+    match text.split_once('-') {
+        None => digits(text, 4),
+        Some((year, month)) => digits(year, 4) && digits(month, 2) && matches!(month.parse::<u8>(), Ok(1..=12)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_the_ones_the_files_use() {
+        for purpose in Purpose::ALL {
+            assert_eq!(toml::Value::try_from(purpose).ok(), Some(toml::Value::from(purpose.name())));
+        }
+        let readings =
+            [Reading::Google, Reading::Rfc9309, Reading::PythonRobotparser, Reading::Draft1996, Reading::Norobots1994];
+        for reading in readings {
+            assert_eq!(toml::Value::try_from(reading).ok(), Some(toml::Value::from(reading.name())));
+        }
+        for honours in [Honours::Yes, Honours::No, Honours::UserTriggered, Honours::Unknown] {
+            assert_eq!(toml::Value::try_from(honours).ok(), Some(toml::Value::from(honours.name())));
+        }
+    }
+
+    #[test]
+    fn a_registry_file_gives_the_purpose_and_a_broken_file_is_one_problem() {
+        let entry =
+            "[[agent]]\ntoken = \"ExampleBot\"\nname = \"Example\"\noperator = \"Example\"\nhonours = \"yes\"\n\
+                     dialect = \"rfc9309\"\ndialect-basis = \"assumed\"\ndescription = \"A test robot.\"\n\
+                     docs = \"https://example.com/\"\nchecked = 2026-11-25\n";
+        let mut registry = Registry::default();
+        registry.read_file("agents/seo.toml", entry, Some(Purpose::Seo));
+        assert_eq!(registry.find("ExampleBot").map(|agent| agent.purpose), Some(Purpose::Seo));
+
+        let mut repeated = Registry::default();
+        repeated.read_file("agents/seo.toml", &format!("{entry}purpose = \"seo\"\n"), Some(Purpose::Seo));
+        assert!(repeated.agents().is_empty());
+        assert!(repeated.problems[0].message.contains("leave the key out"), "{:?}", repeated.problems);
+
+        let mut broken = Registry::default();
+        broken.read_file("agents/seo.toml", "[[agent]\n", Some(Purpose::Seo));
+        assert_eq!((broken.agents().len(), broken.problems.len()), (0, 1));
+        assert_eq!(broken.problems[0].token, None);
+    }
+}
