@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use robolint::config::{Config, ConfigError};
 use robolint::diagnostic::Applicability;
 use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
-use robolint::fix::{fix_text, unified_diff, write_atomically};
+use robolint::fix::{fix_text, unified_diff, write_fixed, NotWritten};
 use robolint::parallel;
 use robolint::render::{Found, Linted, Renderer, Tally};
 use robolint::rules::Level;
@@ -78,6 +78,11 @@ struct LintArgs {
     /// With --fix or --diff, apply unsafe fixes too (they may change what some robot does).
     #[arg(long)]
     unsafe_fixes: bool,
+
+    /// With --fix, also write files that are read-only (no `w` in their mode), keeping that
+    /// mode; without it they are left alone, reported, and the run exits 2.
+    #[arg(long, requires = "fix")]
+    fix_read_only: bool,
 
     /// Print the fixes as a unified diff instead of applying them; exit 1 when there is one.
     #[arg(long, conflicts_with = "fix")]
@@ -330,6 +335,7 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
     let mut tally = Tally::default();
     let mut renderer = args.format.renderer(color);
     let mut unreadable = 0;
+    let mut not_written = 0;
     let mut failed = false;
     // Inputs are linted, and for the formats that print each input by itself rendered, on
     // every core, then printed in order; nothing but the counts outlives an input's output.
@@ -344,6 +350,7 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         for message in &outcome.messages {
             eprintln!("robolint: {message}");
         }
+        not_written += usize::from(outcome.fix_not_written);
         let (name, found, fail_on) = match outcome.result {
             Processed::Linted { name, report, fail_on } => {
                 renderer.add(&mut out, &Linted { name: &name, report: &report }).map_err(cannot_write)?;
@@ -370,7 +377,7 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         renderer.finish(&mut out, &tally).map_err(cannot_write)?;
     }
     out.flush().map_err(cannot_write)?;
-    if unreadable > 0 {
+    if unreadable > 0 || not_written > 0 {
         return Ok(EXIT_USAGE);
     }
     Ok(if failed { EXIT_FOUND } else { 0 })
@@ -414,6 +421,9 @@ struct Outcome {
     diff: String,
     /// Lines for standard error: what was fixed, what could not be, read errors.
     messages: Vec<String>,
+    /// `--fix` had fixes for this file but could not write them (the run then exits 2; the
+    /// file is linted as it is, so its findings still show).
+    fix_not_written: bool,
     result: Processed,
 }
 
@@ -441,7 +451,8 @@ enum Processed {
 /// Fetches or reads one input, fixes it when asked, and lints it. Runs on a worker thread,
 /// so it prints nothing itself.
 fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome {
-    let mut outcome = Outcome { diff: String::new(), messages: Vec::new(), result: Processed::Unreadable };
+    let mut outcome =
+        Outcome { diff: String::new(), messages: Vec::new(), fix_not_written: false, result: Processed::Unreadable };
     let settings = &job.settings;
     let path = match &job.input {
         Input::File(path) => path.as_path(),
@@ -469,6 +480,10 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
     let source = if args.fix || args.diff {
         match apply_fixes(args, path, &name, source, settings, &mut outcome.messages) {
             Ok(Fixing::Fixed(source)) => source,
+            Ok(Fixing::NotWritten(source)) => {
+                outcome.fix_not_written = true;
+                source
+            }
             Ok(Fixing::Diff(diff)) => {
                 outcome.diff = diff;
                 outcome.result = Processed::Diffed { changed: true };
@@ -539,6 +554,8 @@ fn url_argument(argument: &Path, allowed: Inputs) -> Result<Option<HttpUrl>, Str
 enum Fixing {
     /// The source to lint: fixed and written back (`--fix`), or left as it was.
     Fixed(Source),
+    /// `--fix` could not write the fixes (the reason is in the messages): the source as it was.
+    NotWritten(Source),
     /// `--diff`: the fixes as a unified diff.
     Diff(String),
 }
@@ -575,8 +592,14 @@ fn apply_fixes(
     if args.diff {
         return Ok(Fixing::Diff(unified_diff(name, &source.text, &fixed.text)));
     }
-    write_atomically(input, fixed.text.as_bytes())
-        .map_err(|error| format!("{name}: cannot write the fixed file: {error}"))?;
+    if let Err(not_written) = write_fixed(input, fixed.text.as_bytes(), args.fix_read_only) {
+        let reason = match not_written {
+            NotWritten::ReadOnly => "it is read-only (--fix-read-only writes it anyway)".to_string(),
+            NotWritten::Io(error) => format!("cannot write the fixed file: {error}"),
+        };
+        messages.push(format!("{name}: not fixed: {reason}"));
+        return Ok(Fixing::NotWritten(source));
+    }
     messages.push(format!("{name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" }));
     Ok(Fixing::Fixed(Source::from(fixed.text.as_str())))
 }
