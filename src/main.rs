@@ -127,6 +127,11 @@ struct HttpArgs {
     /// not linted [default: 524288, Google's 500 KiB plus a margin].
     #[arg(long, value_name = "BYTES")]
     max_size: Option<usize>,
+
+    /// Follow redirects from a public address to a private one (loopback, RFC 1918, IPv6
+    /// unique local, link-local); refused and reported as RL614 by default.
+    #[arg(long)]
+    allow_private_redirects: bool,
 }
 
 impl HttpArgs {
@@ -137,16 +142,21 @@ impl HttpArgs {
             connect_timeout: self.connect_timeout.unwrap_or(defaults.connect_timeout),
             timeout: self.timeout.unwrap_or(defaults.timeout),
             max_size: self.max_size.unwrap_or(defaults.max_size),
+            allow_private_redirects: self.allow_private_redirects,
         }
     }
 }
 
+/// A positive number of seconds; one too large for a `Duration` is the largest there is
+/// (the fetch caps waits at fetch::LONGEST_WAIT anyway).
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    Duration::try_from_secs_f64(seconds)
-        .ok()
-        .filter(|duration| !duration.is_zero())
-        .ok_or_else(|| format!("`{text}`: give a positive number of seconds"))
+    let positive = || format!("`{text}`: give a positive number of seconds");
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(positive());
+    }
+    let duration = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
+    Some(duration).filter(|duration| !duration.is_zero()).ok_or_else(positive)
 }
 
 /// `robolint fetch`: the default command's flags, for URLs only.
@@ -344,7 +354,7 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         outcome.render_alone(args.format, color);
         outcome
     };
-    let window = (|job: &Job| job.weight, threads as u64 * AHEAD_BYTES_PER_THREAD);
+    let window = (|job: &Job| job.weight, (threads as u64).saturating_mul(AHEAD_BYTES_PER_THREAD));
     parallel::map_in_order(&jobs, threads, window, work, |outcome| {
         out.write_all(outcome.diff.as_bytes()).map_err(cannot_write)?;
         for message in &outcome.messages {
