@@ -17,7 +17,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use robolint::config::{Config, ConfigError};
 use robolint::diagnostic::Applicability;
 use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
-use robolint::fix::{fix_text, unified_diff, write_atomically};
+use robolint::fix::{fix_text, unified_diff, write_fixed, NotWritten};
 use robolint::parallel;
 use robolint::render::{Found, Linted, Renderer, Tally};
 use robolint::rules::Level;
@@ -80,6 +80,11 @@ struct LintArgs {
     /// With --fix or --diff, apply unsafe fixes too (they may change what some robot does).
     #[arg(long)]
     unsafe_fixes: bool,
+
+    /// With --fix, also write files that are read-only (no `w` in their mode), keeping that
+    /// mode; without it they are left alone, reported, and the run exits 2.
+    #[arg(long, requires = "fix")]
+    fix_read_only: bool,
 
     /// Print the fixes as a unified diff instead of applying them; exit 1 when there is one.
     #[arg(long, conflicts_with = "fix")]
@@ -152,6 +157,11 @@ struct HttpArgs {
     /// not linted [default: 524288, Google's 500 KiB plus a margin].
     #[arg(long, value_name = "BYTES")]
     max_size: Option<usize>,
+
+    /// Follow redirects from a public address to a private one (loopback, RFC 1918, IPv6
+    /// unique local, link-local); refused and reported as RL614 by default.
+    #[arg(long)]
+    allow_private_redirects: bool,
 }
 
 impl LintArgs {
@@ -194,16 +204,21 @@ impl HttpArgs {
             connect_timeout: self.connect_timeout.unwrap_or(defaults.connect_timeout),
             timeout: self.timeout.unwrap_or(defaults.timeout),
             max_size: self.max_size.unwrap_or(defaults.max_size),
+            allow_private_redirects: self.allow_private_redirects,
         }
     }
 }
 
+/// A positive number of seconds; one too large for a `Duration` is the largest there is
+/// (the fetch caps waits at fetch::LONGEST_WAIT anyway).
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    Duration::try_from_secs_f64(seconds)
-        .ok()
-        .filter(|duration| !duration.is_zero())
-        .ok_or_else(|| format!("`{text}`: give a positive number of seconds"))
+    let positive = || format!("`{text}`: give a positive number of seconds");
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(positive());
+    }
+    let duration = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
+    Some(duration).filter(|duration| !duration.is_zero()).ok_or_else(positive)
 }
 
 /// `robolint fetch`: the default command's flags, for URLs only.
@@ -225,7 +240,7 @@ enum Command {
     )))]
     // A fetched file cannot be fixed in place: the fixing flags are not offered here.
     #[command(mut_arg("fix", |arg| arg.hide(true)), mut_arg("diff", |arg| arg.hide(true)))]
-    #[command(mut_arg("unsafe_fixes", |arg| arg.hide(true)))]
+    #[command(mut_arg("unsafe_fixes", |arg| arg.hide(true)), mut_arg("fix_read_only", |arg| arg.hide(true)))]
     Fetch(FetchArgs),
     /// Print a rule's documentation.
     Rule {
@@ -452,6 +467,7 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
     let mut tally = Tally::default();
     let mut renderer = args.renderer(color);
     let mut unreadable = 0;
+    let mut not_written = 0;
     let mut failed = false;
     // `--fix -` prints the fixed text, which a summary line would corrupt.
     let stdout_holds_fixed_text = args.fix && args.files.iter().any(|file| file == Path::new("-"));
@@ -462,13 +478,14 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         outcome.render_alone(args, color);
         outcome
     };
-    let window = (|job: &Job| job.weight, threads as u64 * AHEAD_BYTES_PER_THREAD);
+    let window = (|job: &Job| job.weight, (threads as u64).saturating_mul(AHEAD_BYTES_PER_THREAD));
     let progress = progress_bar(args, jobs.len());
     let mut deliver = |outcome: Outcome| {
         out.write_all(outcome.diff.as_bytes()).map_err(cannot_write)?;
         for message in &outcome.messages {
             eprintln!("robolint: {message}");
         }
+        not_written += usize::from(outcome.fix_not_written);
         let (name, found, fail_on) = match outcome.result {
             Processed::Linted { name, report, fail_on } => {
                 renderer.add(&mut out, &Linted { name: &name, report: &report }).map_err(cannot_write)?;
@@ -515,7 +532,7 @@ fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, Str
         renderer.finish(&mut out, &tally).map_err(cannot_write)?;
     }
     out.flush().map_err(cannot_write)?;
-    if unreadable > 0 {
+    if unreadable > 0 || not_written > 0 {
         return Ok(EXIT_USAGE);
     }
     Ok(if failed { EXIT_FOUND } else { 0 })
@@ -616,6 +633,9 @@ struct Outcome {
     diff: String,
     /// Lines for standard error: what was fixed, what could not be, read errors.
     messages: Vec<String>,
+    /// `--fix` had fixes for this file but could not write them (the run then exits 2; the
+    /// file is linted as it is, so its findings still show).
+    fix_not_written: bool,
     result: Processed,
 }
 
@@ -648,7 +668,8 @@ enum Processed {
 /// Fetches or reads one input, fixes it when asked, and lints it. Runs on a worker thread,
 /// so it prints nothing itself.
 fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome {
-    let mut outcome = Outcome { diff: String::new(), messages: Vec::new(), result: Processed::Unreadable };
+    let mut outcome =
+        Outcome { diff: String::new(), messages: Vec::new(), fix_not_written: false, result: Processed::Unreadable };
     let settings = &job.settings;
     let path = match &job.input {
         Input::File(path) => path.as_path(),
@@ -680,6 +701,10 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
     let source = if args.fix || args.diff {
         match apply_fixes(args, path, &name, source, settings, &mut outcome.messages) {
             Ok(Fixing::Fixed(source)) => source,
+            Ok(Fixing::NotWritten(source)) => {
+                outcome.fix_not_written = true;
+                source
+            }
             Ok(Fixing::Diff(diff)) => {
                 outcome.diff = diff;
                 outcome.result = Processed::Diffed { changed: true };
@@ -779,6 +804,8 @@ fn fix_to_stdout(args: &LintArgs, job: &Job, source: Source, outcome: &mut Outco
 enum Fixing {
     /// The source to lint: fixed and written back (`--fix`), or left as it was.
     Fixed(Source),
+    /// `--fix` could not write the fixes (the reason is in the messages): the source as it was.
+    NotWritten(Source),
     /// `--diff`: the fixes as a unified diff.
     Diff(String),
 }
@@ -813,8 +840,14 @@ fn apply_fixes(
     if args.diff {
         return Ok(Fixing::Diff(unified_diff(name, &source.text, &fixed.text)));
     }
-    write_atomically(input, fixed.text.as_bytes())
-        .map_err(|error| format!("{name}: cannot write the fixed file: {error}"))?;
+    if let Err(not_written) = write_fixed(input, fixed.text.as_bytes(), args.fix_read_only) {
+        let reason = match not_written {
+            NotWritten::ReadOnly => "it is read-only (--fix-read-only writes it anyway)".to_string(),
+            NotWritten::Io(error) => format!("cannot write the fixed file: {error}"),
+        };
+        messages.push(format!("{name}: not fixed: {reason}"));
+        return Ok(Fixing::NotWritten(source));
+    }
     if !args.quiet {
         messages.push(format!("{name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" }));
     }

@@ -288,3 +288,88 @@ fn fix_refuses_input_it_cannot_reproduce_byte_for_byte() {
     assert!(stdin.stdout.is_empty(), "{}", stdout(&stdin));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A file with a safe fix (`Disallow /private/` gets its colon) in a fresh directory.
+fn fixable_file(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = temp_dir(name);
+    let robots = dir.join("robots.txt");
+    std::fs::write(&robots, FIXABLE).expect("write");
+    (dir, robots)
+}
+
+const FIXABLE: &str = "User-agent: *\nDisallow /private/\n";
+const FIXED: &str = "User-agent: *\nDisallow: /private/\n";
+
+#[test]
+fn fix_writes_through_a_symbolic_link_which_stays_a_link() {
+    let (dir, target) = fixable_file("fix-symlink");
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink("robots.txt", &link).expect("symlink");
+    let output = robolint(&["--fix", link.to_str().expect("utf-8 path")], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(std::fs::symlink_metadata(&link).expect("lstat").file_type().is_symlink(), "the link was replaced");
+    assert_eq!(std::fs::read_to_string(&target).expect("read"), FIXED);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn fix_keeps_the_owner_and_group_of_the_file() {
+    use std::os::unix::fs::MetadataExt;
+    let (dir, robots) = fixable_file("fix-owner");
+    let is_root = std::fs::metadata(&dir).expect("stat").uid() == 0;
+    if is_root {
+        std::os::unix::fs::chown(&robots, Some(4321), Some(4322)).expect("chown as root");
+    } else {
+        eprintln!("SKIPPED the owner assertion: only root can give a file to another user");
+    }
+    let before = std::fs::metadata(&robots).expect("stat");
+    let output = robolint(&["--fix", robots.to_str().expect("utf-8 path")], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let after = std::fs::metadata(&robots).expect("stat");
+    assert_eq!(std::fs::read_to_string(&robots).expect("read"), FIXED);
+    assert_eq!((after.uid(), after.gid(), after.mode()), (before.uid(), before.gid(), before.mode()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn fix_writes_a_hard_linked_file_in_place_so_every_name_sees_the_fix() {
+    use std::os::unix::fs::MetadataExt;
+    let (dir, robots) = fixable_file("fix-hardlink");
+    let other = dir.join("other-name.txt");
+    std::fs::hard_link(&robots, &other).expect("hard link");
+    let output = robolint(&["--fix", robots.to_str().expect("utf-8 path")], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&other).expect("read"), FIXED, "the other name kept the old text");
+    let (one, two) = (std::fs::metadata(&robots).expect("stat"), std::fs::metadata(&other).expect("stat"));
+    assert_eq!((one.ino(), one.nlink()), (two.ino(), 2));
+    let leftovers = std::fs::read_dir(&dir).expect("list").count();
+    assert_eq!(leftovers, 2, "no temporary file is left behind");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn fix_refuses_a_read_only_file_unless_asked_and_the_run_exits_2() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, robots) = fixable_file("fix-read-only");
+    let clean = dir.join("clean.txt");
+    std::fs::write(&clean, FIXED).expect("write");
+    std::fs::set_permissions(&robots, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let path = robots.to_str().expect("utf-8 path");
+
+    let refused = robolint(&["--fix", path, clean.to_str().expect("utf-8 path")], b"");
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains(&format!("{path}: not fixed: it is read-only")),
+        "the file and the reason are named: {}",
+        stderr(&refused)
+    );
+    assert!(stderr(&refused).contains("--fix-read-only"), "{}", stderr(&refused));
+    assert_eq!(std::fs::read_to_string(&robots).expect("read"), FIXABLE);
+    assert!(!stdout(&refused).contains("no problems"), "what was not fixed is still reported: {}", stdout(&refused));
+
+    let forced = robolint(&["--fix", "--fix-read-only", path], b"");
+    assert_eq!(forced.status.code(), Some(0), "{}", stderr(&forced));
+    assert_eq!(std::fs::read_to_string(&robots).expect("read"), FIXED);
+    assert_eq!(std::fs::metadata(&robots).expect("stat").permissions().mode() & 0o777, 0o444);
+    let _ = std::fs::remove_dir_all(dir);
+}

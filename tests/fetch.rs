@@ -521,3 +521,98 @@ fn a_fetched_file_is_never_fixed() {
     assert!(message.contains("not fixed: a fetched file cannot be changed in place"), "{message}");
     assert!(String::from_utf8_lossy(&output.stdout).contains("[RL301"), "still linted");
 }
+
+/// A server that keeps each connection open after its first answer (HTTP/1.1's default: no
+/// `Connection: close`), then closes it when a second request comes on it, unanswered: the
+/// way a server's idle timeout ends a kept-alive connection just as the client reuses it.
+/// `/robots.txt` redirects through `/hop1` … `/hop4` to `/final` (five redirects), which answers the file.
+fn closes_kept_alive_connections() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port on 127.0.0.1");
+    let port = listener.local_addr().expect("the listener's address").port();
+    thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            thread::spawn(move || {
+                let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+                let Some(path) = read_request_path(&mut stream) else { return };
+                let next = match path.as_str() {
+                    "/robots.txt" => Some("/hop1".to_string()),
+                    hop if hop.starts_with("/hop") => {
+                        let number: u32 = hop[4..].parse().unwrap_or(4);
+                        Some(if number < 4 { format!("/hop{}", number + 1) } else { "/final".to_string() })
+                    }
+                    _ => None,
+                };
+                let answer = match next {
+                    Some(location) => {
+                        format!("HTTP/1.1 301 Moved Permanently\r\nLocation: {location}\r\nContent-Length: 0\r\n\r\n")
+                    }
+                    None => format!(
+                        "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n{BODY}",
+                        BODY.len()
+                    ),
+                };
+                let _ = stream.write_all(answer.as_bytes());
+                // The next request on this connection is read and the connection closed.
+                let _ = read_request_path(&mut stream);
+            });
+        }
+    });
+    port
+}
+
+fn read_request_path(stream: &mut TcpStream) -> Option<String> {
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        match stream.read(&mut byte) {
+            Ok(1) => head.push(byte[0]),
+            _ => return None,
+        }
+    }
+    String::from_utf8_lossy(&head).split_whitespace().nth(1).map(str::to_string)
+}
+
+#[test]
+fn a_kept_alive_connection_the_server_closed_is_not_a_failure() {
+    let port = closes_kept_alive_connections();
+    // Ten runs of five redirects each: fifty chances to reuse a closed connection.
+    for run in 0..10 {
+        let (status, output) = concise(&format!("http://127.0.0.1:{port}/robots.txt"), &["--timeout", "10"]);
+        assert!(!output.contains("RL606"), "run {run}: a closed kept-alive connection is reported:\n{output}");
+        assert!(output.contains("RL301"), "run {run}: the file is linted:\n{output}");
+        assert_eq!(status, Some(1), "{output}");
+    }
+}
+
+#[test]
+fn numeric_options_at_their_largest_do_not_wrap_or_panic() {
+    let site = Site::start(|_| vec![("/robots.txt".into(), text_plain(BODY))]);
+    let largest = u64::MAX.to_string();
+    let (status, output) = concise(&site.robots_txt(), &["--max-size", &largest]);
+    assert_eq!(status, Some(1), "{output}");
+    assert!(!output.contains("RL610"), "the whole body is kept: {output}");
+    assert!(output.contains("RL301"), "the body is linted: {output}");
+    for option in ["--timeout", "--connect-timeout"] {
+        let (status, output) = concise(&site.robots_txt(), &[option, "1e300"]);
+        assert_eq!(status, Some(1), "{option} 1e300: {output}");
+        let (status, output) = concise(&site.robots_txt(), &[option, &largest]);
+        assert_eq!(status, Some(1), "{option} {largest}: {output}");
+    }
+    let (status, output) = concise(&site.robots_txt(), &["--max-size", "18446744073709551616"]);
+    assert_eq!(status, Some(2), "a number past the largest is a usage error: {output}");
+    let (status, output) = concise(&site.robots_txt(), &["--jobs", &largest]);
+    assert_eq!(status, Some(1), "--jobs {largest}: {output}");
+}
+
+#[test]
+fn a_redirect_from_loopback_to_a_name_for_loopback_is_followed() {
+    let site = Site::start(|port| {
+        vec![
+            ("/robots.txt".into(), redirect("301 Moved Permanently", &format!("http://localhost:{port}/final"))),
+            ("/final".into(), text_plain(BODY)),
+        ]
+    });
+    let (status, output) = concise(&site.robots_txt(), &[]);
+    assert_eq!(status, Some(1), "{output}");
+    assert!(output.contains("RL301") && !output.contains("RL606"), "the start is loopback itself: {output}");
+}

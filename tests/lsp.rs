@@ -521,9 +521,9 @@ fn bad_messages_get_errors_and_the_server_keeps_answering() {
     };
     client.open(uri, "User-agent: *\nDisallow: /\n");
 
-    // Malformed JSON: a parse error with a null id.
+    // Malformed JSON: a parse error, answering the request whose id can still be read.
     client.send_raw(&frame(b"{\"jsonrpc\": \"2.0\", \"id\": 99, \"method\": "));
-    let parse_error = client.response_to(&Value::Null);
+    let parse_error = client.response_to(&json!(99));
     assert_eq!(error_code(&parse_error), -32700);
     client.assert_alive(uri);
 
@@ -641,4 +641,147 @@ fn exit_without_shutdown_is_status_1_and_requests_after_shutdown_are_refused() {
     assert_eq!(error_code(&client.request("textDocument/hover", at("file:///x", 0, 0))), -32600);
     client.notify("exit", Value::Null);
     assert_eq!(client.wait().code(), Some(0));
+}
+
+// ---------------------------------------------------------------------------------------
+// Framing: a byte stream straight into the server (`serve_in_lockstep`).
+
+/// Counts the bytes this test process has allocated at its peak, so that a test can show a
+/// stream was not read into memory.
+struct PeakAllocator;
+
+static ALLOCATED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static PEAK: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+// SAFETY: every call is passed on unchanged to the system allocator; only counts are added.
+unsafe impl std::alloc::GlobalAlloc for PeakAllocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        use std::sync::atomic::Ordering::Relaxed;
+        let now = ALLOCATED.fetch_add(layout.size(), Relaxed) + layout.size();
+        PEAK.fetch_max(now, Relaxed);
+        // SAFETY: the caller's layout, as GlobalAlloc::alloc requires.
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        ALLOCATED.fetch_sub(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        // SAFETY: `ptr` came from `alloc` above with this layout.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: PeakAllocator = PeakAllocator;
+
+/// Runs the server over `input` in lockstep; its exit status and every message it wrote.
+fn serve_bytes(input: impl Read) -> (u8, Vec<Value>) {
+    let mut output = Vec::new();
+    let status = robolint::lsp::serve_in_lockstep(BufReader::new(input), &mut output).expect("serving from memory");
+    let (sender, receiver) = mpsc::channel();
+    read_frames(output.as_slice(), sender);
+    (status, receiver.into_iter().collect())
+}
+
+fn message(value: Value) -> Vec<u8> {
+    frame(value.to_string().as_bytes())
+}
+
+fn answer_to<'a>(messages: &'a [Value], id: &Value) -> Option<&'a Value> {
+    messages.iter().find(|message| message.get("method").is_none() && message.get("id") == Some(id))
+}
+
+fn initialize_message() -> Vec<u8> {
+    message(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}}))
+}
+
+fn shutdown_and_exit(id: Value) -> Vec<u8> {
+    let mut bytes = message(json!({"jsonrpc": "2.0", "id": id, "method": "shutdown"}));
+    bytes.extend(message(json!({"jsonrpc": "2.0", "method": "exit"})));
+    bytes
+}
+
+fn symbols_request(id: Value) -> Vec<u8> {
+    message(json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/documentSymbol",
+        "params": {"textDocument": {"uri": "file:///nonexistent/robots.txt"}}}))
+}
+
+#[test]
+fn wrong_content_lengths_do_not_hide_the_requests_after_them() {
+    let too_long_body = json!({"jsonrpc": "2.0", "id": 1, "method": "robolint/noSuchThing"}).to_string();
+    let too_short_body = json!({"jsonrpc": "2.0", "id": 2, "method": "robolint/noSuchThing"}).to_string();
+    let mut input = initialize_message();
+    // Longer than everything after it, and longer than the body cap.
+    input.extend(format!("Content-Length: 99999999999\r\n\r\n{too_long_body}").bytes());
+    input.extend(symbols_request(json!(3)));
+    // Ends inside the body, before its id.
+    input.extend(format!("Content-Length: 12\r\n\r\n{too_short_body}").bytes());
+    input.extend(symbols_request(json!(4)));
+    input.extend(b"junk that is no frame at all\r\n{]\r\n");
+    input.extend(shutdown_and_exit(json!(5)));
+    let (status, messages) = serve_bytes(input.as_slice());
+    for id in [1, 2, 3, 4] {
+        assert!(answer_to(&messages, &json!(id)).is_some(), "request {id} is answered: {messages:?}");
+    }
+    let shutdown = answer_to(&messages, &json!(5)).unwrap_or_else(|| panic!("shutdown is answered: {messages:?}"));
+    assert!(shutdown.get("error").is_none(), "{shutdown}");
+    assert_eq!(status, 0, "the session ends with shutdown and exit");
+}
+
+#[test]
+fn a_too_long_content_length_does_not_stall_a_client_that_waits_for_answers() {
+    let mut client = Client::initialized();
+    let body = json!({"jsonrpc": "2.0", "id": 900, "method": "robolint/noSuchThing"}).to_string();
+    client.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len() + 500).as_bytes());
+    let answer = client.request("textDocument/documentSymbol", json!({"textDocument": {"uri": "file:///x"}}));
+    assert!(answer.get("error").is_some() || answer.get("result").is_some(), "{answer}");
+    assert!(client.finish().success());
+}
+
+#[test]
+fn every_id_json_rpc_allows_is_answered_with_the_same_id() {
+    let ids = [json!(1.5), json!(9_007_199_254_740_992_u64), json!(-3), json!(2_147_483_648_u64), json!("é")];
+    let mut input = initialize_message();
+    for id in &ids {
+        input.extend(symbols_request(id.clone()));
+    }
+    // A client's error response may have a null id; it is no request and gets no answer.
+    input.extend(message(json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "bad"}})));
+    input.extend(shutdown_and_exit(json!(0.25)));
+    let (status, messages) = serve_bytes(input.as_slice());
+    for id in &ids {
+        let answer = answer_to(&messages, id).unwrap_or_else(|| panic!("no answer to id {id}: {messages:?}"));
+        // Not "invalid request": the request was handled.
+        assert_ne!(answer["error"]["code"], json!(-32600), "{answer}");
+    }
+    assert!(answer_to(&messages, &Value::Null).is_none(), "a response is not answered: {messages:?}");
+    assert!(answer_to(&messages, &json!(0.25)).is_some_and(|answer| answer.get("result").is_some()));
+    assert_eq!(status, 0);
+}
+
+/// A header line of `length` bytes, made on demand.
+struct LongLine {
+    left: u64,
+}
+
+impl Read for LongLine {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let count = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        buf[..count].fill(b'a');
+        self.left -= count as u64;
+        Ok(count)
+    }
+}
+
+#[test]
+fn a_300_megabyte_header_line_is_not_read_into_memory() {
+    let before = ALLOCATED.load(std::sync::atomic::Ordering::Relaxed);
+    PEAK.store(before, std::sync::atomic::Ordering::Relaxed);
+    let mut rest = b"\r\n".to_vec();
+    rest.extend(initialize_message());
+    rest.extend(shutdown_and_exit(json!(1)));
+    let (status, messages) = serve_bytes(LongLine { left: 300_000_000 }.chain(rest.as_slice()));
+    let peak = PEAK.load(std::sync::atomic::Ordering::Relaxed).saturating_sub(before);
+    assert!(peak < 64 * 1024 * 1024, "{peak} bytes were allocated at once");
+    assert!(answer_to(&messages, &json!(1)).is_some(), "shutdown is answered: {messages:?}");
+    assert_eq!(status, 0);
 }

@@ -33,7 +33,9 @@ impl Body {
 /// needs. An `Err` is the connection failing, not the data being corrupt.
 pub(crate) fn read_body(raw: impl Read, coding: ContentCoding, cap: usize) -> io::Result<Body> {
     let mut connection = ConnectionReader { inner: raw, bytes_read: 0, failure: None };
-    let limit = cap as u64 + 1;
+    // Saturating: a cap of u64::MAX bytes (`--max-size 18446744073709551615`) means no cap,
+    // not a limit wrapped round to nothing.
+    let limit = (cap as u64).saturating_add(1);
     let mut bytes = Vec::with_capacity(cap.min(64 * 1024));
     let decoded = match &coding {
         ContentCoding::Identity | ContentCoding::Unsupported(_) => {

@@ -117,8 +117,12 @@ pub fn parse_http_date(text: &str) -> Option<i64> {
             let mut parts = date.split('-');
             let (day, month, year) = (parts.next()?, parts.next()?, parts.next()?);
             // RFC 9110 §5.6.7: a two-digit year more than 50 years ahead is in the past.
-            let year: i64 = year.parse().ok()?;
-            (day, month, if year < 70 { 2000 + year } else { 1900 + year }, *time)
+            let year: i64 = match year.parse().ok()? {
+                two_digits @ 0..=69 => 2000 + two_digits,
+                two_digits @ 70..=99 => 1900 + two_digits,
+                other => other,
+            };
+            (day, month, year, *time)
         }
         [month, day, time, year] => (*day, *month, year.parse::<i64>().ok()?, *time),
         _ => return None,
@@ -130,7 +134,8 @@ pub fn parse_http_date(text: &str) -> Option<i64> {
     let month = MONTHS.iter().position(|name| name.eq_ignore_ascii_case(month))? as i64 + 1;
     let mut clock = time.split(':').map(|part| part.parse::<i64>().ok());
     let (hour, minute, second) = (clock.next()??, clock.next()??, clock.next()??);
-    if clock.next().is_some() || hour > 23 || minute > 59 || second > 60 {
+    if clock.next().is_some() || !(0..=23).contains(&hour) || !(0..=59).contains(&minute) || !(0..=60).contains(&second)
+    {
         return None;
     }
     Some(days_since_epoch(year, month, day) * DAY as i64 + hour * 3600 + minute * 60 + second)
@@ -171,6 +176,9 @@ mod tests {
             "Sun, 06 Nov 1994 25:49:37 GMT",
             "Sun, 32 Nov 1994 08:49:37 GMT",
             "Sun, 06 Nov 99999999999999 08:49:37 GMT",
+            "Sunday, 06-Nov-9223372036854775807 08:49:37 GMT",
+            "Sun, 06 Nov 1994 -9223372036854775808:00:00 GMT",
+            "Sun, 06 Nov 1994 08:-1:37 GMT",
             "",
         ] {
             assert_eq!(parse_http_date(bad), None, "{bad}");

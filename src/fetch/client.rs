@@ -3,10 +3,19 @@
 //! as the server sent them.
 
 use std::io::{self, Read};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use ureq::unversioned::resolver::DefaultResolver;
+use ureq::unversioned::transport::DefaultConnector;
+
+use super::addresses::{AddressGuard, GuardedResolver};
 use super::{follow, FailureKind, FetchOutcome, Headers, HttpUrl, RawResponse, Transport, DEFAULT_MAX_SIZE};
 use crate::fetch::Failure;
+
+/// The longest any wait is allowed to be: more than a day is as good as forever for one
+/// robots.txt, and keeps every deadline within what the clock can count to.
+pub const LONGEST_WAIT: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// How robolint asks for robots.txt.
 #[derive(Debug, Clone)]
@@ -19,6 +28,9 @@ pub struct FetchOptions {
     pub timeout: Duration,
     /// The most body bytes robolint keeps, after removing the content coding.
     pub max_size: usize,
+    /// Follow a redirect from a public address to a private one (loopback, local network,
+    /// link-local); see [`super::addresses`].
+    pub allow_private_redirects: bool,
 }
 
 /// `robolint/0.1.0`: robots.txt owners see who asked.
@@ -33,6 +45,7 @@ impl Default for FetchOptions {
             connect_timeout: Duration::from_secs(10),
             timeout: Duration::from_secs(30),
             max_size: DEFAULT_MAX_SIZE,
+            allow_private_redirects: false,
         }
     }
 }
@@ -46,14 +59,26 @@ pub fn fetch(url: &HttpUrl, options: &FetchOptions) -> FetchOutcome {
         .user_agent(options.user_agent.as_str())
         // What robolint decodes itself (see body.rs); ureq's own gzip support is off.
         .accept_encoding("gzip, deflate")
-        .timeout_connect(Some(options.connect_timeout))
+        .timeout_connect(Some(options.connect_timeout.min(LONGEST_WAIT)))
+        // No connection is kept for the next hop: a server may close a kept-alive connection
+        // just as it is reused, which would fail the hop (a false robots-txt-unreachable),
+        // and each hop's addresses are checked by the resolver, which a reused connection
+        // would skip. A redirect chain is a handful of requests; the handshakes cost little.
+        .max_idle_connections(0)
+        .max_idle_connections_per_host(0)
         .build();
-    let mut transport = UreqTransport { agent: config.new_agent(), deadline: Instant::now() + options.timeout };
+    let guard = Arc::new(Mutex::new(AddressGuard::new(options.allow_private_redirects)));
+    let resolver = GuardedResolver { inner: DefaultResolver::default(), guard: Arc::clone(&guard) };
+    let agent = ureq::Agent::with_parts(config, DefaultConnector::default(), resolver);
+    let deadline = Instant::now() + options.timeout.min(LONGEST_WAIT);
+    let mut transport = UreqTransport { agent, deadline, guard };
     follow(url.clone(), &mut transport, options.max_size)
 }
 
 struct UreqTransport {
     agent: ureq::Agent,
+    /// Where this fetch's requests have connected, shared with the agent's resolver.
+    guard: Arc<Mutex<AddressGuard>>,
     /// One deadline for the whole chain of redirects, not one per request.
     deadline: Instant,
 }
@@ -64,14 +89,18 @@ impl Transport for UreqTransport {
         if remaining.is_zero() {
             return Err(Failure::new(FailureKind::Timeout, "no time was left for this request"));
         }
-        let response = self
-            .agent
-            .get(url.to_string())
-            .config()
-            .timeout_global(Some(remaining))
-            .build()
-            .call()
-            .map_err(|error| failure(&error))?;
+        let response =
+            self.agent.get(url.to_string()).config().timeout_global(Some(remaining)).build().call().map_err(
+                |error| {
+                    let refused = self.guard.lock().unwrap_or_else(PoisonError::into_inner).take_refused();
+                    match refused {
+                        Some(address) => {
+                            Failure::new(FailureKind::PrivateAddress, format!("{} resolves to {address}", url.host()))
+                        }
+                        None => failure(&error),
+                    }
+                },
+            )?;
         let status = response.status().as_u16();
         let headers = response
             .headers()

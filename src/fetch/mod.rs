@@ -8,6 +8,7 @@
 //! responses written in a file (the rule corpus, the documentation examples). Following
 //! redirects and reading bodies is the same code for both.
 
+pub mod addresses;
 mod body;
 pub mod cache;
 mod client;
@@ -18,7 +19,7 @@ mod url;
 use std::io::{self, Read};
 
 pub use body::Body;
-pub use client::{default_user_agent, fetch, FetchOptions};
+pub use client::{default_user_agent, fetch, FetchOptions, LONGEST_WAIT};
 pub use headers::{Charset, ContentCoding, Headers, MediaType};
 pub use url::{looks_like_http_url, HttpUrl};
 
@@ -99,6 +100,9 @@ pub enum FailureKind {
     Protocol,
     /// Any other input/output error.
     Io,
+    /// robolint did not connect: a redirect from a public address led to a private one
+    /// ([`addresses`]).
+    PrivateAddress,
 }
 
 impl FailureKind {
@@ -111,6 +115,7 @@ impl FailureKind {
             FailureKind::Tls => "the TLS handshake failed",
             FailureKind::Protocol => "the server's answer was not valid HTTP",
             FailureKind::Io => "the connection failed",
+            FailureKind::PrivateAddress => "robolint did not connect to a private address after a public one",
         }
     }
 
@@ -123,16 +128,18 @@ impl FailureKind {
             FailureKind::Tls => "tls",
             FailureKind::Protocol => "protocol",
             FailureKind::Io => "io",
+            FailureKind::PrivateAddress => "private",
         }
     }
 
-    pub const ALL: [FailureKind; 6] = [
+    pub const ALL: [FailureKind; 7] = [
         FailureKind::Timeout,
         FailureKind::Dns,
         FailureKind::Connect,
         FailureKind::Tls,
         FailureKind::Protocol,
         FailureKind::Io,
+        FailureKind::PrivateAddress,
     ];
 }
 

@@ -19,7 +19,8 @@
 //!
 //! Answers are given to robolint's requests in order. A 3xx answer has no body: the next
 //! answer starts at its next non-blank line. Instead of a response, an answer may be
-//! `FAIL <kind> <detail>`, where kind is timeout, dns, connect, tls, protocol or io.
+//! `FAIL <kind> <detail>`, where kind is timeout, dns, connect, tls, protocol, io, or private
+//! (robolint refused a redirect from a public address to a private one).
 
 use std::collections::VecDeque;
 

@@ -29,7 +29,7 @@ use super::diagnostics::to_lsp;
 use super::documents::{Documents, OpenDocument};
 use super::handlers::{self, Answer, Effect};
 use super::settings::CONFIG_GLOB;
-use super::transport::{self, Incoming};
+use super::transport::{self, Frames, Incoming};
 
 /// Messages read ahead of the one being handled. Bounded so a client that writes faster
 /// than the server lints waits instead of filling memory.
@@ -48,8 +48,8 @@ pub fn serve(input: impl BufRead + Send + 'static, output: impl Write) -> io::Re
 /// the next is read, and diagnostics are published after each one, as if the client waited
 /// for every answer. The same server as [`serve`] without its reader thread, so the same
 /// input always gives the same output (fuzzing and replayed sessions rely on that).
-pub fn serve_in_lockstep(mut input: impl BufRead, output: impl Write) -> io::Result<u8> {
-    run(&mut Lockstep(&mut input), output)
+pub fn serve_in_lockstep(input: impl BufRead, output: impl Write) -> io::Result<u8> {
+    run(&mut Lockstep(Frames::new(input)), output)
 }
 
 /// Where the server's messages come from.
@@ -107,22 +107,23 @@ impl Inbox for ReadAhead {
 }
 
 /// Messages read only when the server is ready for the next one: none is ever queued.
-struct Lockstep<'a, R>(&'a mut R);
+struct Lockstep<R>(Frames<R>);
 
-impl<R: BufRead> Inbox for Lockstep<'_, R> {
+impl<R: BufRead> Inbox for Lockstep<R> {
     fn queued(&mut self) -> Queued {
         Queued::Empty
     }
 
     fn wait(&mut self) -> Option<Incoming> {
-        read_message(self.0)
+        read_message(&mut self.0)
     }
 }
 
-fn spawn_reader(mut input: impl BufRead + Send + 'static) -> io::Result<Receiver<Incoming>> {
+fn spawn_reader(input: impl BufRead + Send + 'static) -> io::Result<Receiver<Incoming>> {
     let (sender, receiver) = mpsc::sync_channel(READ_AHEAD);
     thread::Builder::new().name("robolint-lsp-reader".into()).spawn(move || {
-        while let Some(message) = read_message(&mut input) {
+        let mut frames = Frames::new(input);
+        while let Some(message) = read_message(&mut frames) {
             if sender.send(message).is_err() {
                 break;
             }
@@ -132,8 +133,8 @@ fn spawn_reader(mut input: impl BufRead + Send + 'static) -> io::Result<Receiver
 }
 
 /// The client's next message, or `None` when its end is closed or cannot be read.
-fn read_message(input: &mut impl BufRead) -> Option<Incoming> {
-    transport::read(input).unwrap_or_else(|error| {
+fn read_message(frames: &mut Frames<impl BufRead>) -> Option<Incoming> {
+    frames.read().unwrap_or_else(|error| {
         eprintln!("robolint lsp: cannot read from the client: {error}");
         None
     })
@@ -482,9 +483,9 @@ mod tests {
         let mut output = Vec::new();
         let status = serve_in_lockstep(io::Cursor::new(session), &mut output).expect("serving from memory");
         assert_eq!(status, EXIT_CLEAN);
-        let mut written = io::Cursor::new(output);
+        let mut written = Frames::new(output.as_slice());
         let published: Vec<PublishDiagnosticsParams> =
-            std::iter::from_fn(|| transport::read(&mut written).expect("reading from memory"))
+            std::iter::from_fn(|| written.read().expect("reading from memory"))
                 .filter_map(|incoming| match incoming {
                     Incoming::Message(Message::Notification(notification))
                         if notification.method == PublishDiagnostics::METHOD =>

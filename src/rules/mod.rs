@@ -99,6 +99,7 @@ registry! {
     robots_txt_forbidden => "robots-txt-forbidden",
     robots_txt_not_found => "robots-txt-not-found",
     robots_txt_unreachable => "robots-txt-unreachable",
+    private_redirect => "private-redirect",
     wrong_content_type => "wrong-content-type",
     non_utf8_charset => "non-utf8-charset",
     undecodable_content_encoding => "undecodable-content-encoding",

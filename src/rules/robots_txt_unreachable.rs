@@ -1,4 +1,4 @@
-use crate::fetch::Ending;
+use crate::fetch::{Ending, FailureKind};
 use crate::rules::{Context, Findings};
 
 /// No usable answer: a server error (5xx), 429 Too Many Requests, a status no standard
@@ -6,6 +6,8 @@ use crate::rules::{Context, Findings};
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let what = match &fetch.ending {
+        // robolint's own refusal, not the site's: private-redirect reports it.
+        Ending::Failed { failure, .. } if failure.kind == FailureKind::PrivateAddress => return,
         Ending::Failed { url, failure } => format!("GET {url} failed: {} ({})", failure.kind.describe(), failure.detail),
         Ending::Response(response) if is_unreachable(response.status) => {
             response.answered()

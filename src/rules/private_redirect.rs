@@ -1,0 +1,27 @@
+use crate::fetch::{Ending, FailureKind};
+use crate::rules::{Context, Findings};
+
+/// A redirect from a public address to a private one, which robolint refused to follow
+/// (`fetch::addresses`): robots on the internet cannot reach such an address, so none reads
+/// a robots.txt there.
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+    let Some(fetch) = cx.fetch else { return };
+    let Ending::Failed { url, failure } = &fetch.ending else { return };
+    if failure.kind != FailureKind::PrivateAddress {
+        return;
+    }
+    let chain = match fetch.redirect_chain() {
+        chain if chain.is_empty() => url.to_string(),
+        chain => chain,
+    };
+    out.report_response(
+        fetch,
+        format!(
+            "the redirects for robots.txt lead from a public address to a private one ({chain}; {}): a robot on the \
+             internet cannot reach it (a loopback address is the robot's own machine), so none reads robots.txt \
+             there; robolint did not follow it either",
+            failure.detail
+        ),
+    )
+    .help("redirect /robots.txt to a public URL, or serve it directly; --allow-private-redirects follows it anyway");
+}
