@@ -18,15 +18,19 @@ pub use pattern::covers_every_path;
 pub use url::path_and_query;
 
 /// A family of robots that read robots.txt the same way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
 pub enum Dialect {
     /// "A Standard for Robot Exclusion", 1994: Disallow only, prefix match.
+    #[serde(rename = "norobots-1994")]
     Norobots1994,
     /// draft-koster-robots-00, 1996: Allow too, first match wins, %-decoding.
+    #[serde(rename = "draft-1996")]
     Draft1996,
     /// RFC 9309, 2022: longest match, Allow wins ties, `*` and `$`, groups merged.
+    #[serde(rename = "rfc9309")]
     Rfc9309,
     /// Google's parser: RFC 9309 plus typos, missing colons, the most specific agent.
+    #[serde(rename = "google")]
     Google,
 }
 
@@ -41,6 +45,13 @@ impl Dialect {
             Dialect::Google => "google",
         }
     }
+}
+
+/// How long RFC 9309 and Google take a rule with `pattern` to be when rules compete under
+/// the longest match: the octets of its normal form (§2.2.2), a `%`-escape of an unreserved
+/// character counted as that character.
+pub fn longest_match_priority(pattern: &str) -> usize {
+    encoding::rfc9309_normal(pattern).len()
 }
 
 impl fmt::Display for Dialect {

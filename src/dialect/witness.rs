@@ -16,7 +16,7 @@ use foldhash::HashMap;
 use crate::diagnostic::Diagnostic;
 use crate::dialect::groups::{self, Group};
 use crate::dialect::matcher::RuleSets;
-use crate::dialect::{Dialect, Matcher, Reason, Verdict};
+use crate::dialect::{Dialect, Matcher, Reason, RuleKind, Verdict};
 use crate::model::{Directive, Document, LineIndex, LineKind, Record, Separator};
 
 /// The robot and URL on which two dialects disagree, with what each answers (allowed or
@@ -157,6 +157,45 @@ impl<'a> Witnesses<'a> {
 
     /// `dialect`'s verdict for `robot` and `url`.
     fn verdict(&self, robot: &str, url: &str, dialect: Dialect) -> Verdict {
+        self.with_matcher(robot, dialect, |matcher| matcher.allowed(url))
+    }
+
+    /// Whether `dialect`'s robot `robot` may fetch `url`.
+    pub(crate) fn allows(&self, robot: &str, url: &str, dialect: Dialect) -> bool {
+        self.verdict(robot, url, dialect).allowed
+    }
+
+    /// What `robot` obeys in `dialect`: the User-agent lines that bring it to its groups
+    /// (robots with the same lines obey the same rules, so one of them answers for all),
+    /// and the rules of those groups, in file order.
+    pub(crate) fn obeyed(&self, robot: &str, dialect: Dialect) -> (Vec<LineIndex>, Vec<(RuleKind, &'a str)>) {
+        let agent_lines = self.with_matcher(robot, dialect, |matcher| matcher.agent_lines().to_vec());
+        let text = self.text;
+        let rules = self.with_groups(dialect, |groups| {
+            let obeyed =
+                groups.iter().filter(|group| group.agents.iter().any(|agent| agent_lines.contains(&agent.line)));
+            obeyed.flat_map(|group| &group.rules).map(|rule| (rule.kind, rule.value.text(text))).collect()
+        });
+        (agent_lines, rules)
+    }
+
+    /// The User-agent values `dialect` reads in the document.
+    pub(crate) fn agent_values(&self, dialect: Dialect) -> Vec<&'a str> {
+        let text = self.text;
+        self.with_groups(dialect, |groups| {
+            groups.iter().flat_map(|group| &group.agents).map(|agent| agent.value.text(text)).collect()
+        })
+    }
+
+    fn with_groups<R>(&self, dialect: Dialect, read: impl FnOnce(&[Group]) -> R) -> R {
+        let (document, text) = (self.document, self.text);
+        let at = Dialect::ALL.iter().position(|&known| known == dialect).unwrap_or_default();
+        let compiled = &mut *self.compiled.borrow_mut();
+        read(compiled.groups[at].get_or_insert_with(|| groups::groups(document, text, dialect)))
+    }
+
+    /// Runs `ask` on `dialect`'s matcher for `robot`, compiled on first use.
+    fn with_matcher<R>(&self, robot: &str, dialect: Dialect, ask: impl FnOnce(&Matcher) -> R) -> R {
         let (document, text) = (self.document, self.text);
         let at = Dialect::ALL.iter().position(|&known| known == dialect).unwrap_or_default();
         let compiled = &mut *self.compiled.borrow_mut();
@@ -171,9 +210,7 @@ impl<'a> Witnesses<'a> {
         };
         let rule_sets = &mut compiled.rule_sets[at];
         let matcher = &mut compiled.matchers[robot_at][at];
-        matcher
-            .get_or_insert_with(|| Matcher::for_groups(groups, rule_sets, document, text, robot, dialect))
-            .allowed(url)
+        ask(matcher.get_or_insert_with(|| Matcher::for_groups(groups, rule_sets, document, text, robot, dialect)))
     }
 
     /// The first of `candidates` for which dialects `a` and `b` answer differently for
@@ -355,6 +392,31 @@ pub fn concrete_url(pattern: &str) -> Option<String> {
     Some(if concrete.starts_with('/') { concrete } else { format!("/{concrete}") })
 }
 
+/// The URLs that show what a rule with `pattern` decides, pushed onto `out`: each way of
+/// reading its wildcards (a `*` matching nothing, as a trailing `*` does, or one character;
+/// `$` dropped), and for each of those the path itself (first, the likeliest witness), one
+/// character and one segment further in, one character short of it, and its parent
+/// directory. Two rules that compete
+/// for a URL (a longer pattern, an Allow against a Disallow) differ on one of these.
+pub fn probe_urls(pattern: &str, out: &mut Vec<String>) {
+    for star in ["", "x"] {
+        let concrete: String = pattern.chars().filter(|&c| c != '$').collect::<String>().replace('*', star);
+        if concrete.is_empty() {
+            continue;
+        }
+        let path = if concrete.starts_with('/') { concrete } else { format!("/{concrete}") };
+        out.push(path.clone());
+        out.push(format!("{path}x"));
+        out.push(format!("{path}/x"));
+        if let Some((last, _)) = path.char_indices().last().filter(|&(last, _)| last > 0) {
+            out.push(path[..last].to_string());
+        }
+        if let Some(slash) = path.rfind('/').filter(|&slash| slash + 1 < path.len()) {
+            out.push(path[..=slash].to_string());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,6 +439,22 @@ mod tests {
         );
         let witness = divergence.witness();
         assert_eq!(witness.claims, vec![(Dialect::Draft1996, false), (Dialect::Rfc9309, true)]);
+    }
+
+    #[test]
+    fn probes_read_each_wildcard_both_ways_and_step_around_the_path() {
+        let mut probes = Vec::new();
+        probe_urls("*/node/", &mut probes);
+        for expected in ["/node/", "/node/x", "/x/node/", "/node", "/x/node"] {
+            assert!(probes.iter().any(|probe| probe == expected), "{expected} missing from {probes:?}");
+        }
+        probes.clear();
+        probe_urls("/page*", &mut probes);
+        assert!(probes.iter().any(|probe| probe == "/pagex"), "{probes:?}");
+        probes.clear();
+        probe_urls("/a.php$", &mut probes);
+        assert!(probes.iter().all(|probe| !probe.contains('$')), "{probes:?}");
+        assert!(probes.iter().any(|probe| probe == "/a.php"), "{probes:?}");
     }
 
     #[test]
