@@ -137,9 +137,12 @@ fn keep_promise<'a>(
     text: &str,
     mut fixes: Vec<(&'a Diagnostic, &'a [Edit])>,
 ) -> (Vec<(&'a Diagnostic, &'a [Edit])>, Vec<HeldBack>) {
+    let mut held_back = Vec::new();
+    if fixes.is_empty() {
+        return (fixes, held_back);
+    }
     let document = parse_text(text);
     let before = Witnesses::new(&document, text);
-    let mut held_back = Vec::new();
     while let Some(change) = broken_promise(&before, text, &fixes) {
         let (mut passing, mut failing, mut change) = (0, fixes.len(), change);
         while failing - passing > 1 {
