@@ -1,4 +1,8 @@
-//! Applies fixes: non-overlapping edits, repeated until nothing changes.
+//! Applies fixes: non-overlapping edits, repeated until nothing changes. Safe fixes keep
+//! their promise here: each round's set is checked against the verdicts of the promised
+//! dialects' robots ([`verdicts`]), and a fix that would change one is held back.
+
+pub mod verdicts;
 
 use std::fs;
 use std::io::{self, Write};
@@ -6,9 +10,13 @@ use std::os::unix::fs::{self as unix_fs, MetadataExt, OpenOptionsExt};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Diagnostic, Edit};
+use crate::dialect::witness::Witnesses;
+use crate::dialect::Dialect;
 use crate::lint::{lint, Settings};
+use crate::parse::parse_text;
 use crate::source::Source;
+use verdicts::{ChangedVerdict, Stop, PROMISED};
 
 /// At most this many lint-and-fix rounds: a fix that keeps producing new fixes is a bug,
 /// and this bound keeps it from looping.
@@ -20,47 +28,191 @@ pub struct Fixed {
     pub text: String,
     /// Fixes applied, over all rounds.
     pub applied: usize,
+    /// Safe fixes left undone because, with the others, they would change what some robot
+    /// does: their findings remain in the fixed text.
+    pub held_back: Vec<HeldBack>,
+    /// The dialects whose verdicts the fixes applied are meant to change (their rules'
+    /// `fix-changes`), in the order of [`Dialect::ALL`].
+    pub changed_on_purpose: Vec<Dialect>,
+}
+
+/// A safe fix that failed the verdict check, and the verdict it would change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeldBack {
+    /// The code of the rule whose fix it is.
+    pub code: &'static str,
+    /// What the fix does, as the rule says it: "Delete the repeated rule".
+    pub fix: String,
+    /// Each edit as the text it replaces and its replacement: the same fix found again in a
+    /// later round, wherever the other fixes moved it.
+    edits: Vec<(String, String)>,
+    pub change: ChangedVerdict,
+}
+
+impl HeldBack {
+    fn new(diagnostic: &Diagnostic, text: &str, change: ChangedVerdict) -> HeldBack {
+        HeldBack {
+            code: diagnostic.code,
+            fix: diagnostic.fix.as_ref().map(|fix| fix.message.clone()).unwrap_or_default(),
+            edits: edits_as_written(diagnostic, text),
+            change,
+        }
+    }
+
+    /// Whether `diagnostic` (found in `text`) offers this fix.
+    fn is_fix_of(&self, diagnostic: &Diagnostic, text: &str) -> bool {
+        diagnostic.code == self.code
+            && diagnostic.fix.as_ref().is_some_and(|fix| fix.message == self.fix)
+            && edits_as_written(diagnostic, text) == self.edits
+    }
+}
+
+fn edits_as_written(diagnostic: &Diagnostic, text: &str) -> Vec<(String, String)> {
+    let edits = diagnostic.fix.iter().flat_map(|fix| &fix.edits);
+    edits
+        .map(|edit| {
+            (text.get(edit.span.start..edit.span.end).unwrap_or_default().to_string(), edit.replacement.clone())
+        })
+        .collect()
+}
+
+impl Fixed {
+    /// Shows each held-back fix for what it is in `diagnostics`, a lint of the fixed text:
+    /// unsafe, with the verdict it would change.
+    pub fn mark_held_back(&self, diagnostics: &mut [Diagnostic]) {
+        for diagnostic in diagnostics {
+            let Some(held) = self.held_back.iter().find(|held| held.is_fix_of(diagnostic, &self.text)) else {
+                continue;
+            };
+            if let Some(fix) = diagnostic.fix.as_deref_mut() {
+                fix.applicability = Applicability::Unsafe;
+                fix.message = format!("{} ({})", fix.message, held.change.describe());
+            }
+        }
+    }
 }
 
 /// Lints `text` and applies every fix at or below `allowed` (safe fixes only, or safe and
-/// unsafe), again and again until a round applies nothing. Inputs that were not UTF-8 are
-/// returned unchanged: their spans do not address the file's bytes.
+/// unsafe), again and again until a round applies nothing. With safe fixes only, each
+/// round keeps the promise of [`verdicts`]: a fix that breaks it is held back. Inputs that
+/// were not UTF-8 are returned unchanged: their spans do not address the file's bytes.
 pub fn fix_text(text: &str, path: Option<&Path>, settings: &Settings, allowed: Applicability) -> Fixed {
     let mut current = text.to_string();
     let mut applied = 0;
+    let mut held_back: Vec<HeldBack> = Vec::new();
+    let mut changed_on_purpose: Vec<Dialect> = Vec::new();
     for _ in 0..MAX_ROUNDS {
         let report = lint(Source::from(current.as_str()), path, settings);
         if !report.source.is_exact() {
             break;
         }
-        let edits = report
-            .diagnostics
-            .iter()
-            .filter_map(|diagnostic| diagnostic.fix.as_ref())
-            .filter(|fix| allowed.permits(fix.applicability))
-            .map(|fix| fix.edits.as_slice());
-        let (next, taken) = apply_fixes(&current, edits);
+        let offered = report.diagnostics.iter().filter(|diagnostic| {
+            let permitted = diagnostic.fix.as_ref().is_some_and(|fix| allowed.permits(fix.applicability));
+            permitted && !held_back.iter().any(|held| held.is_fix_of(diagnostic, &current))
+        });
+        let mut taken = compatible(offered.map(|diagnostic| (diagnostic, fix_edits(diagnostic))));
+        if allowed == Applicability::Safe {
+            let (kept, held) = keep_promise(&current, taken);
+            taken = kept;
+            held_back.extend(held);
+        }
         if taken.is_empty() {
             break;
         }
         applied += taken.len();
-        current = next;
+        changed_on_purpose.extend(taken.iter().flat_map(|&(diagnostic, _)| verdicts::changed_on_purpose(diagnostic)));
+        current = splice(&current, taken.iter().map(|&(_, edits)| edits));
     }
-    Fixed { text: current, applied }
+    changed_on_purpose.sort_unstable();
+    changed_on_purpose.dedup();
+    Fixed { text: current, applied, held_back, changed_on_purpose }
+}
+
+fn fix_edits(diagnostic: &Diagnostic) -> &[Edit] {
+    diagnostic.fix.as_ref().map_or(&[][..], |fix| fix.edits.as_slice())
+}
+
+/// Of `fixes` (diagnostics found in `text`, their edits compatible), those that together
+/// change no promised verdict, and the others held back. Each time the set fails, the
+/// shortest failing prefix (found by halving) ends with a fix that breaks the promise
+/// with those before it: that one is held back, and the rest checked again. The usual
+/// round passes at the first check.
+fn keep_promise<'a>(
+    text: &str,
+    mut fixes: Vec<(&'a Diagnostic, &'a [Edit])>,
+) -> (Vec<(&'a Diagnostic, &'a [Edit])>, Vec<HeldBack>) {
+    let mut held_back = Vec::new();
+    if fixes.is_empty() {
+        return (fixes, held_back);
+    }
+    let document = parse_text(text);
+    let before = Witnesses::new(&document, text);
+    while let Some(change) = broken_promise(&before, text, &fixes) {
+        let (mut passing, mut failing, mut change) = (0, fixes.len(), change);
+        while failing - passing > 1 {
+            let middle = (passing + failing) / 2;
+            match broken_promise(&before, text, &fixes[..middle]) {
+                Some(found) => (failing, change) = (middle, found),
+                None => passing = middle,
+            }
+        }
+        let (culprit, _) = fixes.remove(failing - 1);
+        held_back.push(HeldBack::new(culprit, text, change));
+    }
+    (fixes, held_back)
+}
+
+/// The first promised verdict that `fixes`, made together in `text` (read as `before`),
+/// change. A dialect the fixes' rules change on purpose (`fix-changes` in their metadata) is
+/// compared with the text those fixes alone give.
+fn broken_promise(before: &Witnesses<'_>, text: &str, fixes: &[(&Diagnostic, &[Edit])]) -> Option<ChangedVerdict> {
+    let fixed = splice(text, fixes.iter().map(|&(_, edits)| edits));
+    if fixed == text {
+        return None;
+    }
+    let fixed_document = parse_text(&fixed);
+    let after = Witnesses::new(&fixed_document, &fixed);
+    PROMISED.into_iter().find_map(|dialect| {
+        let meant =
+            || fixes.iter().filter(|(diagnostic, _)| verdicts::changed_on_purpose(diagnostic).contains(&dialect));
+        if meant().next().is_none() {
+            return verdicts::compare(before, &after, &[dialect], Stop::AtFirstChange).changed.pop();
+        }
+        let reference = splice(text, meant().map(|&(_, edits)| edits));
+        if reference == fixed {
+            return None;
+        }
+        let reference_document = parse_text(&reference);
+        let reference = Witnesses::new(&reference_document, &reference);
+        verdicts::compare(&reference, &after, &[dialect], Stop::AtFirstChange).changed.pop()
+    })
 }
 
 /// Applies whole fixes (each a group of edits) in order, skipping any fix that overlaps one
 /// already taken; the skipped ones get their turn in the next round. Returns the text and
 /// the fixes taken.
 pub fn apply_fixes<'a>(text: &str, fixes: impl Iterator<Item = &'a [Edit]>) -> (String, Vec<&'a [Edit]>) {
-    let mut taken: Vec<&'a [Edit]> = Vec::new();
-    for edits in fixes {
-        let overlaps = edits.iter().any(|edit| taken.iter().copied().flatten().any(|other| conflict(edit, other)));
+    let taken: Vec<&'a [Edit]> =
+        compatible(fixes.map(|edits| ((), edits))).into_iter().map(|((), edits)| edits).collect();
+    (splice(text, taken.iter().copied()), taken)
+}
+
+/// The fixes, in order, that conflict with none taken before them.
+fn compatible<'a, T>(fixes: impl Iterator<Item = (T, &'a [Edit])>) -> Vec<(T, &'a [Edit])> {
+    let mut taken: Vec<(T, &'a [Edit])> = Vec::new();
+    for (fix, edits) in fixes {
+        let overlaps =
+            edits.iter().any(|edit| taken.iter().flat_map(|&(_, other)| other).any(|other| conflict(edit, other)));
         if !overlaps {
-            taken.push(edits);
+            taken.push((fix, edits));
         }
     }
-    let mut edits: Vec<&Edit> = taken.iter().copied().flatten().collect();
+    taken
+}
+
+/// `text` with the edits of `fixes` made (they conflict nowhere).
+fn splice<'a>(text: &str, fixes: impl Iterator<Item = &'a [Edit]>) -> String {
+    let mut edits: Vec<&Edit> = fixes.flatten().collect();
     edits.sort_by_key(|edit| (edit.span.start, edit.span.end));
     let mut out = String::with_capacity(text.len());
     let mut cursor = 0;
@@ -70,7 +222,7 @@ pub fn apply_fixes<'a>(text: &str, fixes: impl Iterator<Item = &'a [Edit]>) -> (
         cursor = edit.span.end;
     }
     out.push_str(&text[cursor..]);
-    (out, taken)
+    out
 }
 
 /// Edits that cannot both apply in one round: they overlap, start at the same place, or one
@@ -175,4 +327,70 @@ pub fn unified_diff(name: &str, before: &str, after: &str) -> String {
         .context_radius(3)
         .header(&format!("a/{name}"), &format!("b/{name}"))
         .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::{Fix, Severity};
+    use crate::model::Span;
+
+    /// A finding of duplicate-rule (whose fix changes no dialect on purpose) offering `edit`.
+    fn offering(edit: Edit) -> Diagnostic {
+        Diagnostic {
+            code: "RL304",
+            name: "duplicate-rule",
+            severity: Severity::Info,
+            span: edit.span,
+            message: String::new(),
+            labels: Vec::new(),
+            help: None,
+            fix: Some(Box::new(Fix {
+                message: "Delete the repeated rule".to_string(),
+                edits: vec![edit],
+                applicability: Applicability::Safe,
+            })),
+            affects: Vec::new(),
+            witness: None,
+        }
+    }
+
+    #[test]
+    fn the_fix_that_changes_a_verdict_is_held_back_and_the_others_kept() {
+        let text = "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /b\n";
+        let harmless = offering(Edit::delete(Span::new(40, 53)));
+        let harmful = offering(Edit::delete(Span::new(14, 27)));
+        let offered = vec![(&harmless, fix_edits(&harmless)), (&harmful, fix_edits(&harmful))];
+        let (kept, held_back) = keep_promise(text, offered);
+        assert_eq!(kept.len(), 1);
+        assert!(std::ptr::eq(kept[0].0, &harmless));
+        assert_eq!(held_back.len(), 1);
+        let change = &held_back[0].change;
+        assert_eq!((change.url.as_str(), change.allowed_before), ("/a", false));
+        assert_eq!(held_back[0].edits, vec![("Disallow: /a\n".to_string(), String::new())]);
+    }
+
+    #[test]
+    fn a_held_back_fix_is_shown_unsafe_with_the_verdict_it_would_change() {
+        let text = "User-agent: *\nDisallow: /a\n";
+        let harmful = offering(Edit::delete(Span::new(14, 27)));
+        let change = ChangedVerdict {
+            dialect: Dialect::Google,
+            robot: "anybot".to_string(),
+            url: "/a".to_string(),
+            allowed_before: false,
+        };
+        let held_back = vec![HeldBack::new(&harmful, text, change)];
+        let fixed = Fixed { text: text.to_string(), applied: 0, held_back, changed_on_purpose: Vec::new() };
+        let mut relinted = [offering(Edit::delete(Span::new(14, 27))), offering(Edit::delete(Span::new(0, 14)))];
+        fixed.mark_held_back(&mut relinted);
+        let shown = relinted[0].fix.as_deref().expect("a fix");
+        assert_eq!(shown.applicability, Applicability::Unsafe);
+        assert_eq!(
+            shown.message,
+            "Delete the repeated rule (would change what Google does: robot `anybot` may not fetch `/a` now, and may \
+             after the fix)"
+        );
+        assert_eq!(relinted[1].fix.as_deref().map(|fix| fix.applicability), Some(Applicability::Safe));
+    }
 }

@@ -698,9 +698,14 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
         fix_to_stdout(args, job, source, &mut outcome);
         return outcome;
     }
+    let mut checked = None;
     let source = if args.fix || args.diff {
         match apply_fixes(args, path, &name, source, settings, &mut outcome.messages) {
             Ok(Fixing::Fixed(source)) => source,
+            Ok(Fixing::Checked(source, fixed)) => {
+                checked = Some(fixed);
+                source
+            }
             Ok(Fixing::NotWritten(source)) => {
                 outcome.fix_not_written = true;
                 source
@@ -721,11 +726,11 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
     outcome.result = if args.diff {
         Processed::Diffed { changed: false }
     } else {
-        Processed::Linted {
-            report: Box::new(lint(source, Some(args.named(path)), settings)),
-            name,
-            fail_on: job.fail_on,
+        let mut report = lint(source, Some(args.named(path)), settings);
+        if let Some(fixed) = &checked {
+            fixed.mark_held_back(&mut report.diagnostics);
         }
+        Processed::Linted { report: Box::new(report), name, fail_on: job.fail_on }
     };
     outcome
 }
@@ -808,6 +813,8 @@ enum Fixing {
     NotWritten(Source),
     /// `--diff`: the fixes as a unified diff.
     Diff(String),
+    /// The source after fixing, and what fixing did: its held-back fixes are shown as such.
+    Checked(Source, Box<robolint::fix::Fixed>),
 }
 
 /// `--fix`: writes the fixed file and returns its source for the report of what is left.
@@ -835,7 +842,7 @@ fn apply_fixes(
     let allowed = if args.unsafe_fixes { Applicability::Unsafe } else { Applicability::Safe };
     let fixed = fix_text(&source.text, Some(input), settings, allowed);
     if fixed.applied == 0 {
-        return Ok(Fixing::Fixed(source));
+        return Ok(Fixing::Checked(source, Box::new(fixed)));
     }
     if args.diff {
         return Ok(Fixing::Diff(unified_diff(name, &source.text, &fixed.text)));
@@ -851,7 +858,7 @@ fn apply_fixes(
     if !args.quiet {
         messages.push(format!("{name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" }));
     }
-    Ok(Fixing::Fixed(Source::from(fixed.text.as_str())))
+    Ok(Fixing::Checked(Source::from(fixed.text.as_str()), Box::new(fixed)))
 }
 
 fn parse_targets(names: &[String]) -> Result<Vec<robolint::dialect::Dialect>, String> {

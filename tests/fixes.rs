@@ -327,3 +327,89 @@ fn fixing_real_world_files_keeps_its_promises() {
     assert!(checked > 800, "expected a tenth of the corpus, ran {checked} fixes");
     report(&problems, checked);
 }
+
+/// The safe-fix promise on every real-world file: fixing with safe fixes alone changes no
+/// verdict of the promised dialects for any robot and URL the check asks, except in the
+/// dialects the fixes applied are meant to change (their rules' `fix-changes`), which are
+/// counted apart. Prints how many (file, robot, URL) verdicts were compared and how many differ.
+/// Needs `../shared/corpus/protego`: skipped without it, and failing under `CI=true`. CI
+/// sweeps every file (minutes in a debug build); elsewhere every tenth, as above.
+#[test]
+fn safe_fixes_keep_every_promised_verdict_on_real_world_files() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/protego");
+    let in_ci = std::env::var("CI").as_deref() == Ok("true");
+    if !folder.is_dir() {
+        assert!(!in_ci, "CI=true but {} is missing", folder.display());
+        eprintln!("skipped: {} does not exist", folder.display());
+        return;
+    }
+    let step = if in_ci { 1 } else { REAL_WORLD_SAMPLE_STEP };
+    let all = sorted_entries(&folder);
+    let files: Vec<PathBuf> = all.iter().step_by(step).cloned().collect();
+    let settings = Settings::default();
+    let sweeps: Vec<Sweep> = std::thread::scope(|scope| {
+        let threads: Vec<_> = files
+            .chunks(files.len().div_ceil(2).max(1))
+            .map(|chunk| scope.spawn(|| sweep_safe_fixes(chunk, &settings)))
+            .collect();
+        threads.into_iter().map(|thread| thread.join().expect("a sweep thread")).collect()
+    });
+    let mut total = Sweep::default();
+    for sweep in sweeps {
+        total.fixed_files += sweep.fixed_files;
+        total.compared += sweep.compared;
+        total.changed_on_purpose += sweep.changed_on_purpose;
+        total.broken.extend(sweep.broken);
+    }
+    let broken_verdicts: usize = total.broken.iter().map(|(_, count, _)| count).sum();
+    println!(
+        "safe fixes over {} fixed real-world files (one in {step} of {}): {} (file, robot, URL) verdicts compared, \
+         {broken_verdicts} differ in {} files ({} more differ in dialects the fixes change on purpose)",
+        total.fixed_files,
+        all.len(),
+        total.compared,
+        total.broken.len(),
+        total.changed_on_purpose,
+    );
+    let shown: Vec<String> =
+        total.broken.iter().take(20).map(|(name, count, first)| format!("{name}: {count}, first: {first}")).collect();
+    assert!(total.broken.is_empty(), "safe fixes changed verdicts:\n{}", shown.join("\n"));
+    let expected = 1000 / step;
+    assert!(
+        total.fixed_files > expected,
+        "expected over {expected} files with safe fixes, fixed {}",
+        total.fixed_files
+    );
+}
+
+#[derive(Default)]
+struct Sweep {
+    fixed_files: usize,
+    compared: usize,
+    changed_on_purpose: usize,
+    /// Each file whose promised verdicts changed: its name, how many, the first.
+    broken: Vec<(String, usize, String)>,
+}
+
+fn sweep_safe_fixes(files: &[PathBuf], settings: &Settings) -> Sweep {
+    use robolint::fix::verdicts::{compare_texts, PROMISED};
+    let mut sweep = Sweep::default();
+    for file in files {
+        let Some(text) = fixable_text(&fs::read(file).expect("readable file")) else { continue };
+        let path = Path::new(name_of(file));
+        let fixed = fix_text(&text, Some(path), settings, Applicability::Safe);
+        if fixed.applied == 0 {
+            continue;
+        }
+        sweep.fixed_files += 1;
+        let (kept, meant): (Vec<_>, Vec<_>) =
+            PROMISED.iter().partition(|dialect| !fixed.changed_on_purpose.contains(dialect));
+        let comparison = compare_texts(&text, &fixed.text, &kept);
+        sweep.compared += comparison.compared;
+        sweep.changed_on_purpose += compare_texts(&text, &fixed.text, &meant).changed.len();
+        if let Some(first) = comparison.changed.first() {
+            sweep.broken.push((name_of(file).to_string(), comparison.changed.len(), first.describe()));
+        }
+    }
+    sweep
+}

@@ -204,6 +204,15 @@ impl Reading {
         Reading { directives }
     }
 
+    /// The lines that name a robot: each User-agent line's token (its leading `[a-zA-Z_-]`
+    /// run), the global lines aside.
+    pub fn agent_tokens(&self) -> impl Iterator<Item = (LineIndex, &str)> {
+        self.directives.iter().filter_map(|(line, directive)| match directive {
+            Directive::Agent(Agent::Token(token)) => Some((*line, &**token)),
+            _ => None,
+        })
+    }
+
     /// The rules `robot` obeys. A group is the User-agent lines before a run of rules; a
     /// group naming the robot is specific, one with a global line otherwise global. When any
     /// line names the robot, its specific groups' rules are all it obeys (even none);

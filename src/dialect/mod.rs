@@ -20,11 +20,13 @@ pub use pattern::covers_every_path;
 pub use url::path_and_query;
 
 /// A family of robots that read robots.txt the same way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize, serde::Serialize)]
 pub enum Dialect {
     /// "A Standard for Robot Exclusion", 1994: Disallow only, prefix match.
+    #[serde(rename = "norobots-1994")]
     Norobots1994,
     /// draft-koster-robots-00, 1996: Allow too, first match wins, %-decoding.
+    #[serde(rename = "draft-1996")]
     Draft1996,
     /// RFC 9309, 2022, to the letter: groups whose User-agent value is the robot's product
     /// token, compared case-insensitively, merged, else the `*` groups merged (§2.2.1);
@@ -33,6 +35,7 @@ pub enum Dialect {
     /// %-encoding as §2.2.2 and its example table; `/robots.txt` always allowed. Where the
     /// RFC says MAY or SHOULD, [`Matcher`] says which way robolint goes; docs/rfc9309.md
     /// lists every sentence and the test in tests/rfc9309.rs that holds robolint to it.
+    #[serde(rename = "rfc9309")]
     Rfc9309,
     /// Google's open-source parser and matcher (`robots.cc`), byte for byte: keys by their
     /// start, missing colons, escapes upper-cased but never decoded, URLs as given, the robot's
@@ -40,10 +43,12 @@ pub enum Dialect {
     /// the whole list). Deliberate differences: robolint reads at most
     /// `source::DEFAULT_SIZE_CAP` bytes of a file, and a deciding line is one of the model's
     /// lines (the same lines but in UTF-16 input, which Google finds nothing in).
+    #[serde(rename = "google")]
     Google,
     /// Python's `urllib.robotparser` (CPython 3.8-3.13): first match in file order, the
     /// first `*` entry last, the entry's value found inside the robot's name, paths
     /// %-decoded and re-encoded, no `/robots.txt` exemption (docs/python-robotparser.md).
+    #[serde(rename = "python-robotparser")]
     PythonRobotparser,
 }
 
@@ -60,6 +65,13 @@ impl Dialect {
             Dialect::PythonRobotparser => "python-robotparser",
         }
     }
+}
+
+/// How long RFC 9309 and Google take a rule with `pattern` to be when rules compete under
+/// the longest match: the octets of its normal form (§2.2.2), a `%`-escape of an unreserved
+/// character counted as that character.
+pub fn longest_match_priority(pattern: &str) -> usize {
+    encoding::rfc9309_normal(pattern).len()
 }
 
 impl fmt::Display for Dialect {

@@ -18,7 +18,7 @@ use crate::dialect::google::Reading;
 use crate::dialect::groups::{self, Group};
 use crate::dialect::matcher::RuleSets;
 use crate::dialect::python;
-use crate::dialect::{Dialect, Matcher, Reason, Verdict};
+use crate::dialect::{Dialect, Matcher, Reason, RuleKind, Verdict};
 use crate::model::{Directive, Document, LineIndex, LineKind, Record, Separator};
 
 /// The robot and URL on which two dialects disagree, with what each answers (allowed or
@@ -164,6 +164,70 @@ impl<'a> Witnesses<'a> {
 
     /// `dialect`'s verdict for `robot` and `url`.
     fn verdict(&self, robot: &str, url: &str, dialect: Dialect) -> Verdict {
+        self.with_matcher(robot, dialect, |matcher| matcher.allowed(url))
+    }
+
+    /// Whether `dialect`'s robot `robot` may fetch `url`.
+    pub(crate) fn allows(&self, robot: &str, url: &str, dialect: Dialect) -> bool {
+        self.verdict(robot, url, dialect).allowed
+    }
+
+    /// What `robot` obeys in `dialect`: the User-agent lines that bring it to its groups
+    /// (robots with the same lines obey the same rules, so one of them answers for all),
+    /// and the rules of those groups, in file order.
+    pub(crate) fn obeyed(&self, robot: &str, dialect: Dialect) -> (Vec<LineIndex>, Vec<(RuleKind, &'a str)>) {
+        let text = self.text;
+        if dialect == Dialect::Google {
+            // Google reads its own lines (typos, missing colons); each rule's text is its line's
+            // value as the model has it, which is what the probes are built from.
+            let selection = self.with_google(|reading| reading.select(robot));
+            let value = |line: LineIndex| Some(self.document.lines.get(line)?.field()?.value.text(text));
+            let rules = selection.rules.iter().filter_map(|rule| Some((rule.kind, value(rule.line)?))).collect();
+            return (selection.agent_lines, rules);
+        }
+        let agent_lines = self.with_matcher(robot, dialect, |matcher| matcher.agent_lines().to_vec());
+        let rules = self.with_groups(dialect, |groups| {
+            let obeyed =
+                groups.iter().filter(|group| group.agents.iter().any(|agent| agent_lines.contains(&agent.line)));
+            obeyed.flat_map(|group| &group.rules).map(|rule| (rule.kind, rule.value.text(text))).collect()
+        });
+        (agent_lines, rules)
+    }
+
+    /// The User-agent values `dialect` reads in the document (for Google, the lines it reads
+    /// as User-agent lines, typos included).
+    pub(crate) fn agent_values(&self, dialect: Dialect) -> Vec<&'a str> {
+        let text = self.text;
+        if dialect == Dialect::Google {
+            let lines: Vec<LineIndex> =
+                self.with_google(|reading| reading.agent_tokens().map(|(line, _)| line).collect());
+            return lines
+                .into_iter()
+                .filter_map(|line| Some(self.document.lines.get(line)?.field()?.value.text(text)))
+                .collect();
+        }
+        self.with_groups(dialect, |groups| {
+            groups.iter().flat_map(|group| &group.agents).map(|agent| agent.value.text(text)).collect()
+        })
+    }
+
+    /// Runs `read` on Google's reading of the document, made on first use.
+    fn with_google<R>(&self, read: impl FnOnce(&Reading) -> R) -> R {
+        let (document, text) = (self.document, self.text);
+        let compiled = &mut *self.compiled.borrow_mut();
+        let bytes = document.original.as_deref().unwrap_or(text.as_bytes());
+        read(compiled.google.get_or_insert_with(|| Reading::new(bytes)))
+    }
+
+    fn with_groups<R>(&self, dialect: Dialect, read: impl FnOnce(&[Group]) -> R) -> R {
+        let document = self.document;
+        let at = Dialect::ALL.iter().position(|&known| known == dialect).unwrap_or_default();
+        let compiled = &mut *self.compiled.borrow_mut();
+        read(compiled.groups[at].get_or_insert_with(|| groups::groups(document, dialect)))
+    }
+
+    /// Runs `ask` on `dialect`'s matcher for `robot`, compiled on first use.
+    fn with_matcher<R>(&self, robot: &str, dialect: Dialect, ask: impl FnOnce(&Matcher) -> R) -> R {
         let (document, text) = (self.document, self.text);
         let at = Dialect::ALL.iter().position(|&known| known == dialect).unwrap_or_default();
         let compiled = &mut *self.compiled.borrow_mut();
@@ -192,7 +256,7 @@ impl<'a> Witnesses<'a> {
                 Matcher::for_groups(groups, rule_sets, document, text, robot, dialect)
             }
         });
-        matcher.allowed(url)
+        ask(matcher)
     }
 
     /// The first of `candidates` for which dialects `a` and `b` answer differently for
@@ -394,6 +458,31 @@ pub fn concrete_url(pattern: &str) -> Option<String> {
     Some(if concrete.starts_with('/') { concrete } else { format!("/{concrete}") })
 }
 
+/// The URLs that show what a rule with `pattern` decides, pushed onto `out`: each way of
+/// reading its wildcards (a `*` matching nothing, as a trailing `*` does, or one character;
+/// `$` dropped), and for each of those the path itself (first, the likeliest witness), one
+/// character and one segment further in, one character short of it, and its parent
+/// directory. Two rules that compete
+/// for a URL (a longer pattern, an Allow against a Disallow) differ on one of these.
+pub fn probe_urls(pattern: &str, out: &mut Vec<String>) {
+    for star in ["", "x"] {
+        let concrete: String = pattern.chars().filter(|&c| c != '$').collect::<String>().replace('*', star);
+        if concrete.is_empty() {
+            continue;
+        }
+        let path = if concrete.starts_with('/') { concrete } else { format!("/{concrete}") };
+        out.push(path.clone());
+        out.push(format!("{path}x"));
+        out.push(format!("{path}/x"));
+        if let Some((last, _)) = path.char_indices().last().filter(|&(last, _)| last > 0) {
+            out.push(path[..last].to_string());
+        }
+        if let Some(slash) = path.rfind('/').filter(|&slash| slash + 1 < path.len()) {
+            out.push(path[..=slash].to_string());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -416,6 +505,22 @@ mod tests {
         );
         let witness = divergence.witness();
         assert_eq!(witness.claims, vec![(Dialect::Draft1996, false), (Dialect::Rfc9309, true)]);
+    }
+
+    #[test]
+    fn probes_read_each_wildcard_both_ways_and_step_around_the_path() {
+        let mut probes = Vec::new();
+        probe_urls("*/node/", &mut probes);
+        for expected in ["/node/", "/node/x", "/x/node/", "/node", "/x/node"] {
+            assert!(probes.iter().any(|probe| probe == expected), "{expected} missing from {probes:?}");
+        }
+        probes.clear();
+        probe_urls("/page*", &mut probes);
+        assert!(probes.iter().any(|probe| probe == "/pagex"), "{probes:?}");
+        probes.clear();
+        probe_urls("/a.php$", &mut probes);
+        assert!(probes.iter().all(|probe| !probe.contains('$')), "{probes:?}");
+        assert!(probes.iter().any(|probe| probe == "/a.php"), "{probes:?}");
     }
 
     #[test]

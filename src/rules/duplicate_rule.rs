@@ -6,11 +6,22 @@ use crate::rules::{Context, Findings};
 
 /// A rule repeated in its record, or a Disallow after an Allow for the very same path, which
 /// the Allow beats for every robot (first match for the draft, a tie Allow wins for RFC 9309).
+/// A misspelt User-agent line between the two (`User-agen: crawler4j`) starts a group for
+/// Google, so rules on either side of it are no repeats.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     for record in cx.doc.agent_records() {
         let mut first_seen = HashMap::with_capacity(record.rules.len());
+        let mut google_agents = record.extensions.iter().copied().filter(|&line| {
+            let name = lines[line].field().map(|field| field.name.text(cx.text));
+            name.and_then(Directive::from_misspelling) == Some(Directive::UserAgent)
+        });
+        let mut next_google_agent = google_agents.next();
         for line in record.governed_rules() {
+            while next_google_agent.is_some_and(|agent| agent < line) {
+                first_seen.clear();
+                next_google_agent = google_agents.next();
+            }
             let Some(field) = lines[line].field() else { continue };
             let value = cx.slice(field.value);
             let first = *first_seen.entry((field.directive, value)).or_insert(line);

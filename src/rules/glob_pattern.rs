@@ -1,6 +1,6 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::witness::{concrete_url, Divergence, Witnesses};
-use crate::dialect::Dialect;
+use crate::dialect::{longest_match_priority, Dialect};
 use crate::model::{LineIndex, Separator, Span};
 use crate::rules::{Context, Findings};
 
@@ -30,7 +30,18 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         }
         diagnostic
             .help("older robots match paths by plain prefix: they read this rule literally and it matches no real URL");
-        if let Some(replacement) = portable_equivalent(value) {
+        let kind = field.directive;
+        let start = literal_start(value);
+        let competes = |from: usize, to: usize| {
+            cx.doc.access_rules().any(|(_, _, other)| {
+                let other_value = cx.slice(other.value);
+                let other_start = literal_start(other_value);
+                let overlaps = other_start.starts_with(start) || start.starts_with(other_start);
+                let priority = longest_match_priority(other_value);
+                other.directive != kind && overlaps && from <= priority && priority <= to
+            })
+        };
+        if let Some(replacement) = portable_equivalent(value, competes) {
             diagnostic.fix(
                 Applicability::Safe,
                 format!("Replace `{value}` with `{replacement}`"),
@@ -58,13 +69,23 @@ fn witness(cx: &Context<'_, '_>, witnesses: &Witnesses<'_>, line: LineIndex) -> 
     })
 }
 
+/// The part of a pattern before its first `*` or `$`: every URL it matches starts so.
+fn literal_start(pattern: &str) -> &str {
+    pattern.split(['*', '$']).next().unwrap_or_default()
+}
+
 /// A rule that means the same to RFC 9309 robots and reads better to older ones:
 /// `/dir/*` is `/dir/` (a trailing `*` adds nothing to a prefix match), and `*.pdf` is
-/// `/*.pdf` (every path starts with `/`).
-fn portable_equivalent(value: &str) -> Option<String> {
+/// `/*.pdf` (every path starts with `/`, which no `.` can). Not `*/node/`, which matches
+/// `/node/` itself, which `/*/node/` does not. Dropping the `*`s shortens the rule, and
+/// under the longest match a rule of the other kind whose length `competes(from, to)` (in
+/// that range, matching some of its URLs) could then beat it where it won: no fix then.
+fn portable_equivalent(value: &str, competes: impl Fn(usize, usize) -> bool) -> Option<String> {
     let prefix = value.trim_end_matches('*');
     if prefix.len() < value.len() && prefix.starts_with('/') && !prefix.contains(['*', '$']) {
-        return Some(prefix.to_string());
+        let shortened = longest_match_priority(prefix);
+        return (!competes(shortened, longest_match_priority(value))).then(|| prefix.to_string());
     }
-    value.starts_with('*').then(|| format!("/{value}"))
+    let after_stars = value.trim_start_matches('*');
+    (value.starts_with('*') && !after_stars.starts_with('/')).then(|| format!("/{value}"))
 }

@@ -25,12 +25,14 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             diagnostic.message += ", so Google reads it and other robots drop it";
             witnesses.attach(diagnostic, &divergence);
         }
-        diagnostic
-            .help(help)
-            .fix(
-                Applicability::Safe,
-                format!("Insert `:` after `{name}`"),
-                vec![Edit::insert(field.name.end, ":")],
-            );
+        // Google reads `name value` only as two tokens: with more, the colon makes Google read
+        // a line it drops now, a change of what Google does.
+        let google_drops = cx.slice(field.value).contains(|c: char| c.is_ascii_whitespace());
+        let applicability = if google_drops { Applicability::Unsafe } else { Applicability::Safe };
+        diagnostic.help(help).fix(
+            applicability,
+            format!("Insert `:` after `{name}`"),
+            vec![Edit::insert(field.name.end, ":")],
+        );
     }
 }

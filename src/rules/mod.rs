@@ -136,6 +136,11 @@ pub struct Metadata {
     #[serde(default)]
     pub explains_strict_failures: bool,
     pub fix: FixAvailability,
+    /// The dialects whose robots the rule's safe fix is meant to change: a misspelt field
+    /// fixed is read by robots that dropped it. Safe fixes are checked against every other
+    /// promised dialect's verdicts (`fix::verdicts`).
+    #[serde(default)]
+    pub fix_changes: Vec<Dialect>,
     pub summary: String,
     /// Where the rule's reasoning comes from: document and section.
     pub spec: String,
