@@ -261,7 +261,8 @@ pub fn run_matrix(args: &MatrixArgs) -> Result<u8, String> {
 }
 
 fn matrix_table(robots: &Robots, agents: &[String], targets: &[String], dialect: Dialect) -> String {
-    let matchers: Vec<Matcher> = agents.iter().map(|agent| robots.matcher(agent, dialect)).collect();
+    let (document, text) = (&robots.report.document, &robots.report.source.text);
+    let matchers = Matcher::for_robots(document, text, agents.iter().map(String::as_str), dialect);
     let mut rows = vec![std::iter::once(dialect.name().to_string()).chain(agents.iter().cloned()).collect::<Vec<_>>()];
     for target in targets {
         let cells = matchers.iter().map(|matcher| if matcher.allowed(target).allowed { "Yes" } else { "No" });

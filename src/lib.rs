@@ -71,6 +71,7 @@
 //! ```
 
 pub mod config;
+mod containment;
 pub mod diagnostic;
 pub mod dialect;
 pub mod fetch;

@@ -8,7 +8,7 @@
 //! message and carries it as a [`Witness`], so tests and machine formats can re-run the
 //! matchers on every witness reported.
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::fmt::Write;
 
 use foldhash::HashMap;
@@ -122,7 +122,15 @@ pub struct Witnesses<'a> {
     text: &'a str,
     compiled: RefCell<Compiled>,
     anonymous: OnceCell<String>,
+    /// What the current rule may still spend on verdicts (see [`Matcher::allowed_within`]);
+    /// past it, its findings carry no witness. Refilled for each rule, so what a rule finds
+    /// does not depend on which rules ran before it on the same thread.
+    budget: Cell<usize>,
 }
+
+/// What one rule may spend on verdicts: a hundred million pattern octets compared, a few
+/// tenths of a second. The whole corpus spends less than a thousandth of it per file.
+const VERDICT_BUDGET: usize = 100_000_000;
 
 /// What [`Witnesses`] has compiled so far.
 #[derive(Default)]
@@ -140,7 +148,18 @@ struct Compiled {
 
 impl<'a> Witnesses<'a> {
     pub fn new(document: &'a Document, text: &'a str) -> Witnesses<'a> {
-        Witnesses { document, text, compiled: RefCell::default(), anonymous: OnceCell::new() }
+        Witnesses {
+            document,
+            text,
+            compiled: RefCell::default(),
+            anonymous: OnceCell::new(),
+            budget: Cell::new(VERDICT_BUDGET),
+        }
+    }
+
+    /// Gives the next rule the whole budget.
+    pub(crate) fn refill_budget(&self) {
+        self.budget.set(VERDICT_BUDGET);
     }
 
     /// Drops the compiled matchers when they are many: the next rule that asks compiles
@@ -155,8 +174,8 @@ impl<'a> Witnesses<'a> {
         }
     }
 
-    /// `dialect`'s verdict for `robot` and `url`.
-    fn verdict(&self, robot: &str, url: &str, dialect: Dialect) -> Verdict {
+    /// `dialect`'s verdict for `robot` and `url`, unless the budget is spent.
+    fn verdict(&self, robot: &str, url: &str, dialect: Dialect) -> Option<Verdict> {
         let (document, text) = (self.document, self.text);
         let at = Dialect::ALL.iter().position(|&known| known == dialect).unwrap_or_default();
         let compiled = &mut *self.compiled.borrow_mut();
@@ -173,7 +192,7 @@ impl<'a> Witnesses<'a> {
         let matcher = &mut compiled.matchers[robot_at][at];
         matcher
             .get_or_insert_with(|| Matcher::for_groups(groups, rule_sets, document, text, robot, dialect))
-            .allowed(url)
+            .allowed_within(url, &self.budget)
     }
 
     /// The first of `candidates` for which dialects `a` and `b` answer differently for
@@ -188,7 +207,7 @@ impl<'a> Witnesses<'a> {
     ) -> Option<Divergence> {
         candidates.iter().find_map(|url| {
             let url = url.as_ref();
-            let (verdict_a, verdict_b) = (self.verdict(robot, url, a), self.verdict(robot, url, b));
+            let (verdict_a, verdict_b) = (self.verdict(robot, url, a)?, self.verdict(robot, url, b)?);
             if verdict_a.allowed == verdict_b.allowed {
                 return None;
             }
