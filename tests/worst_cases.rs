@@ -30,8 +30,6 @@ const CASE_PAIRS: usize = 51_691;
 const NESTED_PAIRS: usize = 9_356;
 const NESTED_REDUNDANT: usize = 130;
 const WILDCARD_RULES: usize = 21_734;
-const WILDCARD_REDUNDANT: usize = 0;
-const LONG_LINES: usize = 104;
 
 fn expect(name: &str, expected: &[(&'static str, usize)]) {
     assert_eq!(findings(name), expected.iter().copied().collect::<BTreeMap<_, _>>(), "{name}");
@@ -89,7 +87,8 @@ fn one_long_wildcard() {
 
 #[test]
 fn long_lines() {
-    expect("long-lines", &[("file-too-large", 1), ("long-line", LONG_LINES)]);
+    // Comment lines: what Google cuts off is a comment, so `long-line` has nothing to say.
+    expect("long-lines", &[("file-too-large", 1), ("sensitive-path", 1)]);
 }
 
 #[test]

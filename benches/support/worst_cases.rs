@@ -43,7 +43,7 @@ pub const WORST_CASES: &[WorstCase] = &[
         stresses: "matching one pattern of a million `*`",
         generate: one_long_wildcard,
     },
-    WorstCase { name: "long-lines", stresses: "lines longer than Google reads", generate: long_lines },
+    WorstCase { name: "long-lines", stresses: "comment lines longer than Google reads", generate: long_lines },
     WorstCase {
         name: "nested-prefixes",
         stresses: "redundant and shadowed rules: each path a prefix of many others",

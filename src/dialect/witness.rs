@@ -128,8 +128,8 @@ pub struct Witnesses<'a> {
     budget: Cell<usize>,
 }
 
-/// What one rule may spend on verdicts: a hundred million pattern octets compared, a few
-/// tenths of a second. The whole corpus spends less than a thousandth of it per file.
+/// What one rule may spend on verdicts: a hundred million pattern octets compared. The
+/// corpus tests hold that ordinary files keep every witness within it.
 const VERDICT_BUDGET: usize = 100_000_000;
 
 /// What [`Witnesses`] has compiled so far.
