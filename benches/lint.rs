@@ -1,6 +1,7 @@
 //! Criterion benches: full lint (default settings) of a 1 KB, a 50 KB and a 500 KiB file,
-//! parse only, and the compiled matcher (100,000 URLs against a 100-rule file). The files
-//! are generated, not committed. Run with `cargo bench --bench lint`.
+//! parse only, and the compiled matcher (100,000 URLs against a 100-rule file); each hostile
+//! file of `support/worst_cases.rs` at the 2 MiB cap, and matchers over 2 MiB of records.
+//! The files are generated, not committed. Run with `cargo bench --bench lint`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -58,5 +59,39 @@ fn matcher(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, lint_and_parse, matcher);
+/// Each hostile file of `support::worst_cases` at the 2 MiB size cap, linted in full.
+fn worst_cases(c: &mut Criterion) {
+    let settings = Settings::default();
+    let mut group = c.benchmark_group("worst-case-2MiB");
+    group.sample_size(10).measurement_time(Duration::from_secs(10)).warm_up_time(Duration::from_millis(500));
+    for case in support::worst_cases::WORST_CASES {
+        let text = (case.generate)(robolint::source::DEFAULT_SIZE_CAP);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(case.name, |b| {
+            b.iter(|| lint(Source::from(black_box(text.as_str())), None, &settings).diagnostics.len())
+        });
+    }
+    group.finish();
+}
+
+/// `check` and `matrix`'s work on a file of 2 MiB of records: matchers compiled once, then
+/// asked each URL.
+fn many_records_matcher(c: &mut Criterion) {
+    let text = support::worst_cases::star_records(robolint::source::DEFAULT_SIZE_CAP);
+    let document = parse::parse_text(&text);
+    let urls: Vec<String> = (0..10_000).map(|n| format!("/p{}/page.html", n * 7)).collect();
+    let agents: Vec<String> = (0..100).map(|n| format!("bot{n}")).collect();
+    let mut group = c.benchmark_group("matcher-2MiB-of-star-records");
+    group.sample_size(10).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_millis(500));
+    group.throughput(Throughput::Elements((urls.len() * agents.len()) as u64));
+    group.bench_function("100-robots-x-10k-urls", |b| {
+        b.iter(|| {
+            let matchers = Matcher::for_robots(&document, &text, agents.iter().map(String::as_str), Dialect::Google);
+            matchers.iter().map(|matcher| urls.iter().filter(|url| matcher.allowed(url).allowed).count()).sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, lint_and_parse, matcher, worst_cases, many_records_matcher);
 criterion_main!(benches);

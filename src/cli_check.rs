@@ -378,7 +378,10 @@ pub fn run_matrix(args: &MatrixArgs) -> Result<u8, String> {
         matrix_table("robots", matchers.collect(), &args.agents, &targets)
     });
     let tables = Dialects::or_all(&args.dialect).iter().map(|&dialect| {
-        let matchers = args.agents.iter().map(|agent| robots.matcher(agent, dialect)).collect();
+        // One reading of the document per dialect, shared by every robot (a thousand robots
+        // group and compile it once).
+        let (document, text) = (&robots.report.document, &robots.report.source.text);
+        let matchers = Matcher::for_robots(document, text, args.agents.iter().map(String::as_str), dialect);
         matrix_table(dialect.name(), matchers, &args.agents, &targets)
     });
     let tables: Vec<String> = own_readings.into_iter().chain(tables).collect();

@@ -73,6 +73,7 @@
 
 pub mod agents;
 pub mod config;
+mod containment;
 pub mod diagnostic;
 pub mod dialect;
 pub mod fetch;

@@ -272,6 +272,7 @@ impl<'w, 's> Worker<'w, 's> {
         let mut findings = Findings::new(rule);
         rule.run(&cx, &mut findings);
         self.witnesses.forget_if_large();
+        self.witnesses.refill_budget();
         let (reported, not_robots_txt) = findings.into_parts();
         self.found.not_robots_txt |= not_robots_txt;
         if explains {

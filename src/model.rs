@@ -4,8 +4,6 @@
 use foldhash::{HashMap, HashMapExt, HashSet};
 use std::fmt;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind};
-
 /// A half-open byte range into the source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Span {
@@ -479,62 +477,37 @@ impl Document {
 
 /// For each value, the index of the first value that contains it (at most its own index).
 /// Comparing each pair of distinct values is quadratic in their number (a file of 100,000
-/// records took minutes), so past a handful of them one Aho-Corasick pass finds every
+/// records took minutes), so past a handful of them one automaton pass finds every
 /// containment instead.
 fn first_containers(values: &[&str]) -> Vec<usize> {
     let mut pattern_ids: HashMap<&str, usize> = HashMap::new();
     // Each distinct value, with the index where it first appears; and each value's pattern.
-    let mut distinct: Vec<(&str, usize)> = Vec::new();
+    let mut distinct: Vec<&str> = Vec::new();
+    let mut first_index: Vec<usize> = Vec::new();
     let pattern_of_value: Vec<usize> = values
         .iter()
         .enumerate()
         .map(|(index, &value)| {
             *pattern_ids.entry(value).or_insert_with(|| {
-                distinct.push((value, index));
+                distinct.push(value);
+                first_index.push(index);
                 distinct.len() - 1
             })
         })
         .collect();
     // A file names a handful of robots: comparing each pair is then far cheaper than
-    // building an automaton (which cost more than the rest of the lint on a small file).
+    // building an automaton.
     const PAIRWISE_UP_TO: usize = 32;
-    let container = if distinct.len() <= PAIRWISE_UP_TO {
+    let container: Vec<usize> = if distinct.len() <= PAIRWISE_UP_TO {
         // In order of first appearance, so the first value containing this one (at worst
         // itself) is the earliest.
-        distinct
-            .iter()
-            .map(|&(value, first_index)| {
-                distinct.iter().find(|(text, _)| text.contains(value)).map_or(first_index, |&(_, index)| index)
-            })
+        (0..distinct.len())
+            .map(|own| distinct.iter().position(|text| text.contains(distinct[own])).unwrap_or(own))
             .collect()
     } else {
-        first_containers_by_automaton(&distinct)
+        crate::containment::first_containers(&distinct)
     };
-    pattern_of_value.into_iter().map(|pattern| container[pattern]).collect()
-}
-
-/// [`first_containers`] for distinct values (each with the index where it first appears),
-/// with one Aho-Corasick pass: the values' total length plus the containments found.
-fn first_containers_by_automaton(distinct: &[(&str, usize)]) -> Vec<usize> {
-    let mut container: Vec<usize> = distinct.iter().map(|&(_, first_index)| first_index).collect();
-    // Building fails only past billions of automaton states, far beyond the size cap; every
-    // value then stays its own first container.
-    // The texts searched are the short values themselves, so building is what costs: a
-    // contiguous NFA builds several times faster than the DFA `AhoCorasick::new` picks.
-    let automaton = AhoCorasick::builder()
-        .kind(Some(AhoCorasickKind::ContiguousNFA))
-        .build(distinct.iter().map(|&(value, _)| value));
-    if let Ok(automaton) = automaton {
-        // Texts in order of first appearance, so the first text containing a pattern is the
-        // earliest; `min` keeps it.
-        for &(text, text_index) in distinct {
-            for found in automaton.find_overlapping_iter(text) {
-                let slot = &mut container[found.pattern().as_usize()];
-                *slot = (*slot).min(text_index);
-            }
-        }
-    }
-    container
+    pattern_of_value.into_iter().map(|pattern| first_index[container[pattern]]).collect()
 }
 
 #[cfg(test)]

@@ -495,6 +495,37 @@ fn document_symbols_and_formatting() {
     assert!(client.finish().success());
 }
 
+/// A document larger than the linter reads: the note about the cut comes first, the
+/// findings published stop at a thousand with a count of the rest, and formatting past its
+/// limit is refused with a reason instead of taking gigabytes.
+#[test]
+fn a_huge_document_is_linted_on_its_start_published_in_part_and_not_formatted() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/huge/robots.txt";
+    let mut text = String::from("User-agent: *\n");
+    for rule in 0..1_200 {
+        text.push_str(&format!("Disallow: /{rule}/*\n"));
+    }
+    let comment = "# nothing to find on this line\n";
+    text.push_str(&comment.repeat(9 * 1024 * 1024 / comment.len()));
+    let diagnostics = client.open(uri, &text);
+    assert!(
+        diagnostics[0]["message"].as_str().is_some_and(|m| m.contains("more than robolint reads")),
+        "{}",
+        diagnostics[0]
+    );
+    assert_eq!(diagnostics.len(), 1 + 1_000 + 1);
+    let last = diagnostics.last().expect("the count of the rest");
+    assert!(last["message"].as_str().is_some_and(|m| m.contains("more findings not shown")), "{last}");
+    let refused = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("robolint formats documents of up to"), "{refused}");
+    assert!(client.finish().success());
+}
+
 // ---------------------------------------------------------------------------------------
 // Bad clients: every case gets an error (or nothing, for notifications), then a request
 // that must still be answered.

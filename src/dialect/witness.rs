@@ -8,7 +8,7 @@
 //! message and carries it as a [`Witness`], so tests and machine formats can re-run the
 //! matchers on every witness reported.
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::fmt::Write;
 
 use foldhash::HashMap;
@@ -125,7 +125,15 @@ pub struct Witnesses<'a> {
     text: &'a str,
     compiled: RefCell<Compiled>,
     anonymous: OnceCell<String>,
+    /// What the current rule may still spend on verdicts (see [`Matcher::allowed_within`]);
+    /// past it, its findings carry no witness. Refilled for each rule, so what a rule finds
+    /// does not depend on which rules ran before it on the same thread.
+    budget: Cell<usize>,
 }
+
+/// What one rule may spend on verdicts: a hundred million pattern octets compared. The
+/// corpus tests hold that ordinary files keep every witness within it.
+const VERDICT_BUDGET: usize = 100_000_000;
 
 /// What [`Witnesses`] has compiled so far.
 #[derive(Default)]
@@ -147,7 +155,18 @@ const DIALECTS: usize = Dialect::ALL.len();
 
 impl<'a> Witnesses<'a> {
     pub fn new(document: &'a Document, text: &'a str) -> Witnesses<'a> {
-        Witnesses { document, text, compiled: RefCell::default(), anonymous: OnceCell::new() }
+        Witnesses {
+            document,
+            text,
+            compiled: RefCell::default(),
+            anonymous: OnceCell::new(),
+            budget: Cell::new(VERDICT_BUDGET),
+        }
+    }
+
+    /// Gives the next rule the whole budget.
+    pub(crate) fn refill_budget(&self) {
+        self.budget.set(VERDICT_BUDGET);
     }
 
     /// Drops the compiled matchers when they are many: the next rule that asks compiles
@@ -162,14 +181,15 @@ impl<'a> Witnesses<'a> {
         }
     }
 
-    /// `dialect`'s verdict for `robot` and `url`.
-    fn verdict(&self, robot: &str, url: &str, dialect: Dialect) -> Verdict {
-        self.with_matcher(robot, dialect, |matcher| matcher.allowed(url))
+    /// `dialect`'s verdict for `robot` and `url`, unless the rule's budget is spent.
+    fn verdict(&self, robot: &str, url: &str, dialect: Dialect) -> Option<Verdict> {
+        self.with_matcher(robot, dialect, |matcher| matcher.allowed_within(url, &self.budget))
     }
 
-    /// Whether `dialect`'s robot `robot` may fetch `url`.
+    /// Whether `dialect`'s robot `robot` may fetch `url`, whatever it costs: a fix's safety
+    /// is never left unproven for want of budget.
     pub(crate) fn allows(&self, robot: &str, url: &str, dialect: Dialect) -> bool {
-        self.verdict(robot, url, dialect).allowed
+        self.with_matcher(robot, dialect, |matcher| matcher.allowed(url).allowed)
     }
 
     /// What `robot` obeys in `dialect`: the User-agent lines that bring it to its groups
@@ -271,7 +291,7 @@ impl<'a> Witnesses<'a> {
     ) -> Option<Divergence> {
         candidates.iter().find_map(|url| {
             let url = url.as_ref();
-            let (verdict_a, verdict_b) = (self.verdict(robot, url, a), self.verdict(robot, url, b));
+            let (verdict_a, verdict_b) = (self.verdict(robot, url, a)?, self.verdict(robot, url, b)?);
             if verdict_a.allowed == verdict_b.allowed {
                 return None;
             }
@@ -311,7 +331,7 @@ impl<'a> Witnesses<'a> {
     /// `divergence` with Python's verdict in place of the 1996 draft's, when the two agree.
     fn python_for_draft(&self, divergence: &Divergence) -> Option<Divergence> {
         let at = divergence.verdicts.iter().position(|(dialect, _)| *dialect == Dialect::Draft1996)?;
-        let python = self.verdict(&divergence.robot, &divergence.url, Dialect::PythonRobotparser);
+        let python = self.verdict(&divergence.robot, &divergence.url, Dialect::PythonRobotparser)?;
         let draft = &divergence.verdicts[at].1;
         let same_line = match (&draft.reason, &python.reason) {
             (Reason::Rule(draft), Reason::Rule(python)) => draft.line == python.line,

@@ -7,6 +7,7 @@ use lsp_types::{CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverit
 
 use super::positions::LineIndex;
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::lint::Report;
 use crate::rules;
 
 pub const SOURCE: &str = "robolint";
@@ -20,6 +21,43 @@ pub fn rule_docs_uri(rule_name: &str) -> Option<Uri> {
         rules::all().iter().filter_map(|rule| Some((rule.name(), rules::docs_url(rule.name()).parse().ok()?))).collect()
     });
     uris.get(rule_name).cloned()
+}
+
+/// How many findings are published for one document. A hostile file at the size cap can
+/// have a finding on every line (60,000 and more): editors slow down showing them, and
+/// converting them costs each edit more than linting.
+pub const PUBLISHED_PER_DOCUMENT: usize = 1_000;
+
+/// The findings to publish for a document: when the linter read only the start of it, a
+/// diagnostic at the top saying so; then the first [`PUBLISHED_PER_DOCUMENT`] findings in
+/// order, and when there were more, one diagnostic at the top saying how many were left out.
+pub fn published(report: &Report, uri: &Uri, text: &str, lines: &LineIndex) -> Vec<lsp_types::Diagnostic> {
+    let at_top = |message: String| lsp_types::Diagnostic {
+        range: lsp_types::Range::default(),
+        severity: Some(DiagnosticSeverity::INFORMATION),
+        source: Some(SOURCE.to_string()),
+        message,
+        ..lsp_types::Diagnostic::default()
+    };
+    let mut published = Vec::new();
+    if let Some(cut) = report.source.truncation {
+        published.push(at_top(format!(
+            "this document is {} bytes, more than robolint reads: its findings are those of the first {} bytes",
+            text.len(),
+            cut.kept_bytes
+        )));
+    }
+    let diagnostics = &report.diagnostics;
+    let shown = diagnostics.len().min(PUBLISHED_PER_DOCUMENT);
+    published.extend(diagnostics[..shown].iter().map(|d| to_lsp(d, uri, text, lines)));
+    let left_out = diagnostics.len() - shown;
+    if left_out > 0 {
+        published.push(at_top(format!(
+            "{left_out} more findings not shown: the editor gets the first {PUBLISHED_PER_DOCUMENT}; \
+             run `robolint` on the file to see them all"
+        )));
+    }
+    published
 }
 
 pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex) -> lsp_types::Diagnostic {
@@ -89,5 +127,36 @@ mod tests {
             .find(|d| d.code == Some(NumberOrString::String("RL201".into())))
             .expect("a multiple-star-records finding");
         assert!(stars.related_information.as_ref().is_some_and(|related| !related.is_empty()));
+    }
+
+    #[test]
+    fn findings_past_the_limit_are_counted_in_one_diagnostic_at_the_top() {
+        let extra = 7;
+        let text: String = (0..PUBLISHED_PER_DOCUMENT + extra)
+            .map(|record| format!("User-agent: *\nDisallow: /{record}/*\n\n"))
+            .collect();
+        let report = lint(Source::from(text.as_str()), None, &Settings::default());
+        let globs = report.diagnostics.iter().filter(|d| d.name == "glob-pattern").count();
+        assert_eq!(globs, PUBLISHED_PER_DOCUMENT + extra);
+        let uri: Uri = "file:///robots.txt".parse().expect("a URI");
+        let published = published(&report, &uri, &text, &LineIndex::new(&text));
+        assert_eq!(published.len(), PUBLISHED_PER_DOCUMENT + 1);
+        let summary = published.last().expect("the summary");
+        assert_eq!(summary.range, lsp_types::Range::default());
+        let left_out = report.diagnostics.len() - PUBLISHED_PER_DOCUMENT;
+        assert!(summary.message.starts_with(&format!("{left_out} more findings not shown")), "{}", summary.message);
+    }
+
+    #[test]
+    fn a_document_past_the_size_cap_says_at_the_top_what_was_linted() {
+        let comment = "# nothing to find on this line\n";
+        let text = comment.repeat(crate::source::DEFAULT_SIZE_CAP / comment.len() + 10);
+        let report = lint(Source::from(text.as_str()), None, &Settings::default());
+        let uri: Uri = "file:///robots.txt".parse().expect("a URI");
+        let published = published(&report, &uri, &text, &LineIndex::new(&text));
+        let first = published.first().expect("the note about the cap");
+        assert_eq!(first.range, lsp_types::Range::default());
+        let kept = report.source.truncation.expect("a cut").kept_bytes;
+        assert!(first.message.contains(&format!("the first {kept} bytes")), "{}", first.message);
     }
 }

@@ -25,7 +25,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::diagnostics::to_lsp;
+use super::diagnostics::published;
 use super::documents::{Documents, OpenDocument};
 use super::handlers::{self, Answer, Effect};
 use super::settings::CONFIG_GLOB;
@@ -350,8 +350,7 @@ impl<W: Write> Server<W> {
 fn publication(document: &mut OpenDocument) -> PublishDiagnosticsParams {
     let version = document.version;
     let linted = document.linted();
-    let diagnostics =
-        linted.report.diagnostics.iter().map(|d| to_lsp(d, linted.uri, linted.text, linted.lines)).collect();
+    let diagnostics = published(linted.report, linted.uri, linted.text, linted.lines);
     PublishDiagnosticsParams { uri: linted.uri.clone(), diagnostics, version: Some(version) }
 }
 

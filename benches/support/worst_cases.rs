@@ -1,0 +1,140 @@
+//! Hostile robots.txt files, each the worst case of one part of the linter, filled up to a
+//! size: `benches/lint.rs` times them and `tests/worst_cases.rs` lints each at the 2 MiB cap
+//! and checks its findings, so a change that makes one quadratic again shows in both.
+
+use std::fmt::Write;
+
+/// One worst case: its name, and the file it makes of (at most) a given size.
+pub struct WorstCase {
+    pub name: &'static str,
+    /// What it is the worst case of.
+    pub stresses: &'static str,
+    pub generate: fn(usize) -> String,
+}
+
+pub const WORST_CASES: &[WorstCase] = &[
+    WorstCase {
+        name: "star-records",
+        stresses: "multiple-star-records: a witness per record from one matcher over all `*` rules",
+        generate: star_records,
+    },
+    WorstCase {
+        name: "agents-in-one-record",
+        stresses: "which User-agent values contain which (the draft's substring selection)",
+        generate: agents_in_one_record,
+    },
+    WorstCase {
+        name: "distinct-agent-records",
+        stresses: "agent captures, and selecting each robot's record",
+        generate: distinct_agent_records,
+    },
+    WorstCase {
+        name: "rules-in-one-group",
+        stresses: "rules compared with each other in one group",
+        generate: rules_in_one_group,
+    },
+    WorstCase {
+        name: "wildcard-rules",
+        stresses: "wildcard patterns that all begin with `/*` (no literal start to index)",
+        generate: wildcard_rules,
+    },
+    WorstCase {
+        name: "one-long-wildcard",
+        stresses: "matching one pattern of a million `*`",
+        generate: one_long_wildcard,
+    },
+    WorstCase { name: "long-lines", stresses: "comment lines longer than Google reads", generate: long_lines },
+    WorstCase {
+        name: "nested-prefixes",
+        stresses: "redundant and shadowed rules: each path a prefix of many others",
+        generate: nested_prefixes,
+    },
+    WorstCase {
+        name: "case-variants",
+        stresses: "path-case-variants: Allow and Disallow pairs",
+        generate: case_variants,
+    },
+];
+
+/// Repeats `unit(n)` for n = 0, 1, … while the text stays within `size` bytes.
+fn filled(size: usize, start: &str, mut unit: impl FnMut(&mut String, usize)) -> String {
+    let mut text = String::from(start);
+    let mut next = String::new();
+    for n in 0.. {
+        next.clear();
+        unit(&mut next, n);
+        if text.len() + next.len() > size {
+            break;
+        }
+        text.push_str(&next);
+    }
+    text
+}
+
+/// N records of `User-agent: *`, each with its own Disallow path.
+pub fn star_records(size: usize) -> String {
+    filled(size, "", |out, n| {
+        let _ = write!(out, "User-agent: *\nDisallow: /p{n}\n\n");
+    })
+}
+
+/// One record naming N robots, `bot0` to `botN`: each a substring of ten others.
+pub fn agents_in_one_record(size: usize) -> String {
+    let closing = "Disallow: /x\n";
+    let mut text = filled(size.saturating_sub(closing.len()), "", |out, n| {
+        let _ = writeln!(out, "User-agent: bot{n}");
+    });
+    text.push_str(closing);
+    text
+}
+
+/// N records, each naming its own robot.
+pub fn distinct_agent_records(size: usize) -> String {
+    filled(size, "", |out, n| {
+        let _ = write!(out, "User-agent: bot{n}\nDisallow: /p{n}\n\n");
+    })
+}
+
+/// One `*` group of N Allow and Disallow lines, by turns.
+pub fn rules_in_one_group(size: usize) -> String {
+    filled(size, "User-agent: *\n", |out, n| {
+        let kind = if n % 2 == 1 { "Allow" } else { "Disallow" };
+        let _ = writeln!(out, "{kind}: /p{n}/");
+    })
+}
+
+/// One `*` group of N patterns `/*a*a…*aN`.
+pub fn wildcard_rules(size: usize) -> String {
+    filled(size, "User-agent: *\n", |out, n| {
+        let _ = writeln!(out, "Disallow: /{}{n}", "*a".repeat(40));
+    })
+}
+
+/// One Disallow line `/*a*a*a…` as long as the size allows.
+pub fn one_long_wildcard(size: usize) -> String {
+    let start = "User-agent: *\nDisallow: /";
+    let pieces = size.saturating_sub(start.len() + 1) / 2;
+    format!("{start}{}\n", "*a".repeat(pieces))
+}
+
+/// Comment lines of 20,000 bytes, past Google's 16,663.
+pub fn long_lines(size: usize) -> String {
+    let line = format!("# {}\n", "x".repeat(20_000));
+    filled(size, "User-agent: *\nDisallow: /private/\n\n", |out, _| out.push_str(&line))
+}
+
+/// One `*` group of Disallow `/aaa…` and Allow `/aaa…bN` pairs, the paths 0 to 199 `a`s
+/// long: every Disallow covers every longer one.
+pub fn nested_prefixes(size: usize) -> String {
+    filled(size, "User-agent: *\n", |out, n| {
+        let prefix = "a".repeat(n % 200);
+        let _ = write!(out, "Disallow: /{prefix}\nAllow: /{prefix}b{n}\n");
+    })
+}
+
+/// One `*` group of `Disallow: /DocsN/` and `Allow: /docsN/` pairs.
+pub fn case_variants(size: usize) -> String {
+    filled(size, "User-agent: *\n", |out, n| {
+        let _ = write!(out, "Disallow: /Docs{n}/\nAllow: /docs{n}/\n");
+    })
+}

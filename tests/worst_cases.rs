@@ -1,0 +1,134 @@
+//! Each hostile file of `benches/support/worst_cases.rs` at the 2 MiB size cap is linted to
+//! the end and gives the findings it should. Each was quadratic somewhere (minutes at the
+//! cap); how long they take now is for `cargo bench --bench lint -- worst-case`, not for a
+//! test.
+
+use std::collections::BTreeMap;
+
+use robolint::dialect::{Dialect, Matcher};
+use robolint::source::DEFAULT_SIZE_CAP;
+use robolint::{lint, parse, Settings, Source};
+
+#[path = "../benches/support/worst_cases.rs"]
+mod worst_cases;
+
+/// How many findings of each rule the case's file at the cap gives.
+fn findings(name: &str) -> BTreeMap<&'static str, usize> {
+    let case = worst_cases::WORST_CASES.iter().find(|case| case.name == name).expect("a worst case of that name");
+    let text = (case.generate)(DEFAULT_SIZE_CAP);
+    assert!(text.len() <= DEFAULT_SIZE_CAP && text.len() > DEFAULT_SIZE_CAP - 25_000, "{name}: {} bytes", text.len());
+    let report = lint(Source::from(text.as_str()), None, &Settings::default());
+    let mut counts = BTreeMap::new();
+    for diagnostic in &report.diagnostics {
+        *counts.entry(diagnostic.name).or_default() += 1;
+    }
+    counts
+}
+
+const STAR_RECORDS: usize = 63_886;
+const CASE_PAIRS: usize = 51_691;
+const NESTED_PAIRS: usize = 9_356;
+const NESTED_REDUNDANT: usize = 130;
+const WILDCARD_RULES: usize = 21_734;
+
+fn expect(name: &str, expected: &[(&'static str, usize)]) {
+    let stresses = worst_cases::WORST_CASES.iter().find(|case| case.name == name).map_or("", |case| case.stresses);
+    assert_eq!(
+        findings(name),
+        expected.iter().copied().collect::<BTreeMap<_, _>>(),
+        "{name}, the worst case of {stresses}"
+    );
+}
+
+#[test]
+fn star_records() {
+    expect(
+        "star-records",
+        &[("file-too-large", 1), ("multiple-star-records", STAR_RECORDS - 1), ("too-many-rules", 1)],
+    );
+}
+
+#[test]
+fn every_star_record_is_proven_by_a_witness() {
+    let text = worst_cases::star_records(DEFAULT_SIZE_CAP);
+    let report = lint(Source::from(text.as_str()), None, &Settings::default());
+    let second_records = report.diagnostics.iter().filter(|d| d.name == "multiple-star-records");
+    assert!(second_records.clone().all(|diagnostic| diagnostic.witness.is_some()));
+    assert_eq!(second_records.count(), STAR_RECORDS - 1);
+}
+
+#[test]
+fn agents_in_one_record() {
+    expect("agents-in-one-record", &[("file-too-large", 1)]);
+}
+
+#[test]
+fn distinct_agent_records() {
+    expect("distinct-agent-records", &[("file-too-large", 1), ("too-many-rules", 1)]);
+}
+
+#[test]
+fn rules_in_one_group() {
+    expect("rules-in-one-group", &[("file-too-large", 1), ("too-many-rules", 1)]);
+}
+
+#[test]
+fn wildcard_rules() {
+    expect("wildcard-rules", &[("file-too-large", 1), ("glob-pattern", WILDCARD_RULES), ("too-many-rules", 1)]);
+}
+
+#[test]
+fn one_long_wildcard() {
+    expect("one-long-wildcard", &[("file-too-large", 1), ("glob-pattern", 1), ("long-line", 1), ("path-too-long", 1)]);
+}
+
+#[test]
+fn long_lines() {
+    // Comment lines: what Google cuts off is a comment, so `long-line` has nothing to say.
+    expect("long-lines", &[("file-too-large", 1), ("sensitive-path", 1)]);
+}
+
+#[test]
+fn nested_prefixes() {
+    expect(
+        "nested-prefixes",
+        &[
+            ("allow-for-1994-robots", NESTED_PAIRS),
+            ("duplicate-rule", NESTED_PAIRS - 200),
+            ("file-too-large", 1),
+            ("redundant-rule", NESTED_REDUNDANT),
+            ("shadowed-rule", NESTED_PAIRS),
+            ("too-many-rules", 1),
+        ],
+    );
+}
+
+#[test]
+fn case_variants() {
+    expect("case-variants", &[("file-too-large", 1), ("path-case-variants", CASE_PAIRS), ("too-many-rules", 1)]);
+}
+
+/// What `check` and `matrix` do: matchers for many robots, compiled once over 2 MiB of
+/// `*` records, each asked many URLs, each answered by the right line.
+#[test]
+fn matchers_over_the_star_records_name_the_deciding_line() {
+    let text = worst_cases::star_records(DEFAULT_SIZE_CAP);
+    let document = parse::parse_text(&text);
+    let robots: Vec<String> = (0..50).map(|n| format!("bot{n}")).collect();
+    for dialect in [Dialect::Google, Dialect::Draft1996] {
+        let matchers = Matcher::for_robots(&document, &text, robots.iter().map(String::as_str), dialect);
+        for matcher in &matchers {
+            for record in (0..STAR_RECORDS).step_by(97) {
+                let verdict = matcher.allowed(&format!("/p{record}/page.html"));
+                let decided = verdict.reason.rule().map(|rule| rule.line);
+                // RFC 9309 robots merge the `*` records and the longest path decides; 1996
+                // robots read only the first.
+                let expected = match dialect {
+                    Dialect::Draft1996 => (record == 0).then_some(1),
+                    _ => Some(record * 3 + 1),
+                };
+                assert_eq!(decided, expected, "{dialect:?} /p{record}");
+            }
+        }
+    }
+}
