@@ -71,6 +71,7 @@
 //! ```
 
 pub mod config;
+pub mod diff;
 pub mod diagnostic;
 pub mod dialect;
 pub mod fetch;
