@@ -76,6 +76,7 @@ pub mod config;
 mod containment;
 pub mod diagnostic;
 pub mod dialect;
+pub mod diff;
 pub mod fetch;
 pub mod fix;
 pub mod format;

@@ -2,6 +2,7 @@
 
 mod cli_agents;
 mod cli_check;
+mod cli_diff;
 mod cli_parse;
 
 use std::collections::HashMap;
@@ -267,6 +268,9 @@ enum Command {
     Check(cli_check::CheckArgs),
     /// A table of which robots may fetch which URLs, like the 1996 draft's §4 matrix.
     Matrix(cli_check::MatrixArgs),
+    /// What a robots.txt change does: the URLs and robots it blocks or opens
+    /// (exit 0: nothing the --fail-on gate names, 1: the gate, 2: error).
+    Diff(cli_diff::DiffArgs),
     /// The draft's strict parse tree of a file, or the production that failed and where
     /// (exit 0: the 1996 grammar accepts the file, 1: it does not, 2: error).
     Parse(cli_parse::ParseArgs),
@@ -379,6 +383,7 @@ fn main() -> ExitCode {
         Some(Command::Matrix(args)) => cli_check::run_matrix(&args),
         Some(Command::Parse(args)) => cli_parse::run_parse(&args),
         Some(Command::Agents(args)) => cli_agents::run_agents(&args),
+        Some(Command::Diff(args)) => cli_diff::run_diff(&args),
         Some(Command::Fetch(args)) => run_lint(&args.lint, &args.http, Inputs::UrlsOnly),
         None if cli.check.watch => watch(&cli.check, &cli.http),
         None => run_lint(&cli.check, &cli.http, Inputs::FilesAndUrls),

@@ -1,0 +1,242 @@
+//! What a robots.txt change does: for each robot and each URL of a question set, the verdict
+//! under the old file and under the new one, and only the answers that change. The question
+//! set comes from both files' own rules (each path, a URL inside it, one just outside it, its
+//! wildcards expanded) plus whatever URLs the caller adds (a list, a sitemap, an access log).
+//!
+//! Work is shared between robots that read a file the same way: two robots whose matchers
+//! chose the same groups of both files (the same User-agent lines decided, in the same
+//! dialect) get the same verdicts, so each URL is asked once for all of them.
+
+use std::collections::{BTreeSet, HashMap};
+
+use crate::agents::Agent;
+use crate::dialect::{Dialect, Matcher, Verdict};
+use crate::model::{Document, LineIndex};
+use crate::parse;
+use crate::source::Source;
+
+/// One side of the comparison: a robots.txt as read, with a name for output.
+pub struct Side {
+    pub name: String,
+    pub source: Source,
+    pub document: Document,
+}
+
+impl Side {
+    pub fn new(name: impl Into<String>, source: Source) -> Side {
+        let document = parse::parse(&source);
+        Side { name: name.into(), source, document }
+    }
+
+    /// How `robot` reads this side: as the registry says (fallbacks, `*` ignored) for a
+    /// registry robot, else as its dialect reads its token.
+    fn matcher(&self, robot: &Robot) -> Matcher {
+        match robot.entry {
+            Some(entry) => entry.matcher(&self.document, &self.source.text).matcher,
+            None => Matcher::new(&self.document, &self.source.text, &robot.token, robot.dialect),
+        }
+    }
+
+    /// The whole text of line `line` (0-based), without its line end.
+    pub fn line_text(&self, line: LineIndex) -> &str {
+        self.document.lines.get(line).map_or("", |line| line.span.text(&self.source.text))
+    }
+}
+
+/// A robot whose answers are compared: the name it reads groups by, how it reads the file,
+/// and what it is for (to group the output).
+#[derive(Debug, Clone)]
+pub struct Robot {
+    pub token: String,
+    pub dialect: Dialect,
+    pub purpose: String,
+    /// The registry's entry, whose fallbacks and `*` handling decide which groups it obeys.
+    pub entry: Option<&'static Agent>,
+}
+
+/// One URL whose verdict changed for one robot.
+#[derive(Debug, Clone)]
+pub struct Change {
+    /// Index into the robots compared.
+    pub robot: usize,
+    pub url: String,
+    pub before: Verdict,
+    pub after: Verdict,
+}
+
+impl Change {
+    /// A URL that was allowed and no longer is.
+    pub fn blocks(&self) -> bool {
+        self.before.allowed && !self.after.allowed
+    }
+}
+
+/// The answer to "what does this change do?".
+pub struct Comparison {
+    pub robots: Vec<Robot>,
+    /// How many distinct URLs were asked of every robot.
+    pub urls_asked: usize,
+    /// Ordered by robot, then URL as asked.
+    pub changes: Vec<Change>,
+}
+
+/// The URLs both files' rules suggest: each rule's path, one inside it, one just outside it,
+/// with `*` expanded and a final `$` dropped, as paths (`/a/b`).
+pub fn questions_from_rules(sides: [&Side; 2]) -> BTreeSet<String> {
+    let mut urls = BTreeSet::new();
+    for side in sides {
+        for (_, _, field) in side.document.access_rules() {
+            let path = field.value.text(&side.source.text);
+            if !path.starts_with('/') && !path.starts_with('*') {
+                continue;
+            }
+            let literal: String = path.trim_end_matches('$').replace('*', "x");
+            let literal = if literal.starts_with('/') { literal } else { format!("/{literal}") };
+            let trimmed = literal.trim_end_matches('/');
+            urls.insert(literal.clone());
+            urls.insert(if literal.ends_with('/') { format!("{literal}x") } else { format!("{literal}/x") });
+            if !trimmed.is_empty() && trimmed != literal {
+                urls.insert(trimmed.to_string());
+            }
+            // Just outside: the same path with its last character changed (`/products/` has
+            // `/product_/` beside it), which a prefix rule does not cover.
+            if let Some(last) = trimmed.char_indices().last().filter(|(at, _)| *at > 0) {
+                urls.insert(format!("{}_{}", &trimmed[..last.0], &literal[trimmed.len()..]));
+            }
+        }
+    }
+    urls.insert("/".to_string());
+    urls
+}
+
+/// Compares every robot's verdict on every URL under `old` and `new`.
+pub fn compare(old: &Side, new: &Side, robots: Vec<Robot>, urls: &BTreeSet<String>) -> Comparison {
+    // Robots that chose the same groups of both files, in the same dialect, answer alike.
+    let mut answers_by_reading: HashMap<(Dialect, Vec<LineIndex>, Vec<LineIndex>), Vec<(usize, Verdict, Verdict)>> =
+        HashMap::new();
+    let mut changes = Vec::new();
+    for (index, robot) in robots.iter().enumerate() {
+        let (before, after) = (old.matcher(robot), new.matcher(robot));
+        let reading = (robot.dialect, before.agent_lines().to_vec(), after.agent_lines().to_vec());
+        let shared = answers_by_reading.entry(reading).or_insert_with(|| {
+            urls.iter()
+                .enumerate()
+                .filter_map(|(at, url)| {
+                    let (was, is) = (before.allowed(url), after.allowed(url));
+                    (was.allowed != is.allowed).then_some((at, was, is))
+                })
+                .collect()
+        });
+        let url_list: Vec<&String> = urls.iter().collect();
+        changes.extend(shared.iter().map(|(at, was, is)| Change {
+            robot: index,
+            url: url_list[*at].clone(),
+            before: was.clone(),
+            after: is.clone(),
+        }));
+    }
+    Comparison { robots, urls_asked: urls.len(), changes }
+}
+
+/// The paths a sitemap or sitemap index names (`<loc>` elements), at most `limit` of them.
+/// Anything that is not well-formed XML stops the reading with an error.
+pub fn sitemap_locations(xml: &[u8], limit: usize) -> Result<Vec<String>, String> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_reader(xml);
+    let mut buffer = Vec::new();
+    let mut in_loc = false;
+    let mut locations = Vec::new();
+    while locations.len() < limit {
+        match reader.read_event_into(&mut buffer) {
+            Ok(Event::Start(element)) => in_loc = element.local_name().as_ref() == b"loc",
+            Ok(Event::End(_)) => in_loc = false,
+            Ok(Event::Text(text)) if in_loc => {
+                let location = text.unescape().map_err(|error| format!("not a sitemap: {error}"))?;
+                locations.push(location.trim().to_string());
+            }
+            Ok(Event::Eof) => break,
+            Err(error) => return Err(format!("not a sitemap: {error}")),
+            Ok(_) => {}
+        }
+        buffer.clear();
+    }
+    Ok(locations)
+}
+
+/// The path a Common or Combined Log Format line requested (`"GET /a?b HTTP/1.1"`).
+pub fn logged_path(line: &str) -> Option<&str> {
+    let request = line.split('"').nth(1)?;
+    let mut words = request.split_whitespace();
+    let _method = words.next()?;
+    words.next().filter(|path| path.starts_with('/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn side(text: &str) -> Side {
+        Side::new("robots.txt", Source::from(text))
+    }
+
+    fn robot(token: &str) -> Robot {
+        Robot { token: token.into(), dialect: Dialect::Google, purpose: "search".into(), entry: None }
+    }
+
+    #[test]
+    fn questions_cover_each_rule_inside_and_just_outside() {
+        let old = side("User-agent: *\nDisallow: /admin/\n");
+        let new = side("User-agent: *\nDisallow: /*.pdf$\n");
+        let urls = questions_from_rules([&old, &new]);
+        for expected in ["/", "/admin/", "/admin/x", "/admin", "/admi_/", "/x.pdf", "/x.pdf/x"] {
+            assert!(urls.contains(expected), "{expected} missing from {urls:?}");
+        }
+    }
+
+    #[test]
+    fn only_changed_verdicts_are_reported_and_robots_reading_alike_share_work() {
+        let old = side("User-agent: *\nDisallow: /admin/\n");
+        let new = side("User-agent: *\nDisallow: /admin/\nDisallow: /products/\n\nUser-agent: bingbot\nDisallow:\n");
+        let urls = questions_from_rules([&old, &new]);
+        let comparison = compare(&old, &new, vec![robot("googlebot"), robot("duckduckbot"), robot("bingbot")], &urls);
+        let blocked: Vec<(usize, &str)> =
+            comparison.changes.iter().map(|change| (change.robot, change.url.as_str())).collect();
+        assert!(blocked.contains(&(0, "/products/")) && blocked.contains(&(1, "/products/")), "{blocked:?}");
+        assert!(
+            comparison.changes.iter().all(|change| change.robot != 2 || !change.blocks()),
+            "bingbot gains its own open group"
+        );
+        assert!(comparison.changes.iter().any(|change| change.robot == 2 && change.url == "/admin/"));
+        assert!(!blocked
+            .iter()
+            .any(|(_, url)| url.starts_with("/admin")
+                && comparison.changes.iter().any(|c| c.robot == 0 && c.url == *url)));
+    }
+
+    #[test]
+    fn an_unchanged_file_changes_nothing() {
+        let text = "User-agent: *\nDisallow: /a\n";
+        let comparison = compare(
+            &side(text),
+            &side(text),
+            vec![robot("googlebot")],
+            &questions_from_rules([&side(text), &side(text)]),
+        );
+        assert!(comparison.changes.is_empty());
+    }
+
+    #[test]
+    fn sitemaps_and_logs_give_their_urls() {
+        let xml = b"<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/a?b=1&amp;c=2</loc></url><url><loc> https://example.com/b </loc></url></urlset>";
+        assert_eq!(
+            sitemap_locations(xml, 10).expect("a sitemap"),
+            ["https://example.com/a?b=1&c=2", "https://example.com/b"]
+        );
+        assert_eq!(sitemap_locations(xml, 1).expect("a sitemap").len(), 1);
+        assert!(sitemap_locations(b"<urlset><loc>x</urlset>", 10).is_err());
+        let line =
+            r#"127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif?x=1 HTTP/1.0" 200 2326 "-" "Mozilla""#;
+        assert_eq!(logged_path(line), Some("/apache_pb.gif?x=1"));
+        assert_eq!(logged_path("garbage"), None);
+    }
+}
