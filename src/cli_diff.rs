@@ -239,6 +239,9 @@ fn cause(old: &Side, new: &Side, change: &Change) -> String {
     }
 }
 
+/// The robots a group of changes affects, and the URLs.
+type Affected<'a> = (BTreeSet<&'a str>, BTreeSet<&'a str>);
+
 fn human(old: &Side, new: &Side, comparison: &Comparison) -> String {
     let mut out = format!(
         "{} → {}: {} URLs asked of {} robots",
@@ -253,17 +256,18 @@ fn human(old: &Side, new: &Side, comparison: &Comparison) -> String {
     }
     out.push_str(&format!(": {} answers change\n", comparison.changes.len()));
     // (purpose, blocked first, cause) → robots, URLs
-    let mut groups: BTreeMap<(String, bool, String), (BTreeSet<String>, BTreeSet<&str>)> = BTreeMap::new();
+    // (purpose, opens rather than blocks, cause) → the robots and the URLs.
+    let mut groups: BTreeMap<(String, bool, String), Affected<'_>> = BTreeMap::new();
     for change in &comparison.changes {
         let robot = &comparison.robots[change.robot];
         let key = (robot.purpose.clone(), !change.blocks(), cause(old, new, change));
         let group = groups.entry(key).or_default();
-        group.0.insert(robot.token.clone());
+        group.0.insert(&robot.token);
         group.1.insert(&change.url);
     }
     for ((purpose, opens, cause), (robots, urls)) in &groups {
         let direction = if *opens { "opens" } else { "blocks" };
-        let named: Vec<&str> = robots.iter().take(NAMED_ROBOTS).map(String::as_str).collect();
+        let named: Vec<&str> = robots.iter().take(NAMED_ROBOTS).copied().collect();
         let more = robots.len().saturating_sub(NAMED_ROBOTS);
         let robots = if more > 0 { format!("{} and {more} more", named.join(", ")) } else { named.join(", ") };
         out.push_str(&format!("{purpose} ({robots}): {direction} {} URL(s), because of {cause}\n", urls.len()));
@@ -311,7 +315,8 @@ fn json_document(old: &Side, new: &Side, comparison: &Comparison) -> Value {
 /// pull request; a change no new line caused is annotated on the file.
 fn github(new: &Side, comparison: &Comparison) -> String {
     let file = new.name.rsplit_once(':').map_or(new.name.as_str(), |(_, path)| path);
-    let mut groups: BTreeMap<(Option<usize>, bool), (BTreeSet<&str>, BTreeSet<&str>)> = BTreeMap::new();
+    // (the new line that caused it, blocks) → the robots and the URLs.
+    let mut groups: BTreeMap<(Option<usize>, bool), Affected<'_>> = BTreeMap::new();
     for change in &comparison.changes {
         let line = change.after.reason.rule().map(|rule| rule.line + 1);
         let group = groups.entry((line, change.blocks())).or_default();

@@ -109,11 +109,17 @@ pub fn questions_from_rules(sides: [&Side; 2]) -> BTreeSet<String> {
     urls
 }
 
+/// How a robot reads both sides: its dialect and the User-agent lines that chose its groups
+/// in each. Robots that read alike answer alike.
+type Reading = (Dialect, Vec<LineIndex>, Vec<LineIndex>);
+
+/// A URL (by position in the question set) whose verdict changed, before and after.
+type ChangedAnswer = (usize, Verdict, Verdict);
+
 /// Compares every robot's verdict on every URL under `old` and `new`.
 pub fn compare(old: &Side, new: &Side, robots: Vec<Robot>, urls: &BTreeSet<String>) -> Comparison {
     // Robots that chose the same groups of both files, in the same dialect, answer alike.
-    let mut answers_by_reading: HashMap<(Dialect, Vec<LineIndex>, Vec<LineIndex>), Vec<(usize, Verdict, Verdict)>> =
-        HashMap::new();
+    let mut answers_by_reading: HashMap<Reading, Vec<ChangedAnswer>> = HashMap::new();
     let mut changes = Vec::new();
     for (index, robot) in robots.iter().enumerate() {
         let (before, after) = (old.matcher(robot), new.matcher(robot));
