@@ -99,9 +99,6 @@ impl Run {
     }
 }
 
-/// Runs robolint with `args` and waits for it with `wait4`, which also tells how much memory
-/// the process used at its peak (`ru_maxrss`, in KiB on Linux).
-#[allow(clippy::zombie_processes, reason = "wait4 reaps the child, where `Child::wait` would lose its rusage")]
 /// What the binary holds before it reads anything (`--version`): its own pages, which a debug
 /// build has many of (about 9 MB) and which grow with every feature, not with the input. The
 /// budget is for what an input costs on top of that.
@@ -109,6 +106,9 @@ fn startup_rss_kib() -> i64 {
     robolint(&["--version"]).peak_rss_kib
 }
 
+/// Runs robolint with `args` and waits for it with `wait4`, which also tells how much memory
+/// the process used at its peak (`ru_maxrss`, in KiB on Linux).
+#[allow(clippy::zombie_processes, reason = "wait4 reaps the child, where `Child::wait` would lose its rusage")]
 fn robolint(args: &[&str]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_robolint"))
         .args(args)
