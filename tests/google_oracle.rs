@@ -26,8 +26,14 @@ fn missing(what: &str) {
     eprintln!("SKIPPED: {what}");
 }
 
-/// Google's matcher, built (once) where g++ and Abseil are installed.
+/// Google's matcher, built once per test process where g++ and Abseil are installed: the
+/// tests run on several threads, and two builds at once would write the same files.
 fn oracle() -> Option<PathBuf> {
+    static BUILT: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    BUILT.get_or_init(build_oracle).clone()
+}
+
+fn build_oracle() -> Option<PathBuf> {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("google-oracle");
     let script = project().join("tests/oracle/build-google.sh");
     let built = Command::new("bash").arg(&script).arg(&out).output().expect("bash runs");
