@@ -15,7 +15,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         };
         let bad = Span::new(field.value.start + at, field.value.start + at + c.len_utf8());
         let diagnostic = out
-            .report(field.value, format!("`{}` is not a single robot name token: {what} cannot be part of one", value.escape_debug()))
+            .report(
+                field.value,
+                format!("`{}` is not a single robot name token: {what} cannot be part of one", value.escape_debug()),
+            )
             .label(bad, "the token ends here")
             .help(
                 "name the robot by its product token alone (`Googlebot`, not `Googlebot/2.1`): RFC 9309 tokens \

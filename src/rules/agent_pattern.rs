@@ -15,10 +15,13 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             .or_else(|| value.find('|'));
         let Some(at) = pattern_at else { continue };
         let start = field.value.start + at;
-        out.report(Span::new(start, start + 1), format!("`{value}` is not a pattern: only `*` alone means every robot"))
-            .help(
-                "no robot expands wildcards or regular expressions in a User-agent value (robotstxt.org: \
+        out.report(
+            Span::new(start, start + 1),
+            format!("`{value}` is not a pattern: only `*` alone means every robot"),
+        )
+        .help(
+            "no robot expands wildcards or regular expressions in a User-agent value (robotstxt.org: \
                  `User-agent: *bot*` is not supported); name each robot by its product token in its own line",
-            );
+        );
     }
 }

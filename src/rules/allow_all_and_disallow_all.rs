@@ -11,11 +11,14 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         };
         let (Some(nothing), Some(everything)) = (disallow(""), disallow("/")) else { continue };
         let later = nothing.max(everything);
-        out.report(lines[later].span, "this record both allows everything (`Disallow:`) and disallows everything (`Disallow: /`)")
-            .label(lines[nothing.min(everything)].span, "the opposite rule")
-            .help(
-                "robots that follow the 1996 draft take the first of the two; RFC 9309 robots ignore the empty Disallow \
+        out.report(
+            lines[later].span,
+            "this record both allows everything (`Disallow:`) and disallows everything (`Disallow: /`)",
+        )
+        .label(lines[nothing.min(everything)].span, "the opposite rule")
+        .help(
+            "robots that follow the 1996 draft take the first of the two; RFC 9309 robots ignore the empty Disallow \
                  and block the whole site. Keep the one you mean",
-            );
+        );
     }
 }

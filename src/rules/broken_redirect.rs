@@ -27,5 +27,5 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         ),
     };
     out.report_response(fetch, message)
-    .help("make /robots.txt answer 200 with the file, directly or after one redirect to its final URL");
+        .help("make /robots.txt answer 200 with the file, directly or after one redirect to its final URL");
 }

@@ -18,5 +18,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
              expects robots to cache it (§3.4) and RFC 9309 lets them keep it up to 24 hours (§2.4)"
         ),
     )
-    .help("let robots keep robots.txt for a while, such as `Cache-Control: max-age=3600`: each fetch is one more request");
+    .help(
+        "let robots keep robots.txt for a while, such as `Cache-Control: max-age=3600`: each fetch is one more request",
+    );
 }

@@ -5,11 +5,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         if !field.value.is_empty() {
             continue;
         }
-        out.report(line.span, "this User-agent line names no robot")
-            .help(
-                "write a robot's name token, or `*` for every robot; an empty value matches no robot in the draft and \
+        out.report(line.span, "this User-agent line names no robot").help(
+            "write a robot's name token, or `*` for every robot; an empty value matches no robot in the draft and \
                  RFC 9309, but every robot in parsers that look for the value inside the robot's name (Python's \
                  robotparser), which then apply this record to all of them",
-            );
+        );
     }
 }

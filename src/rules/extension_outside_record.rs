@@ -6,7 +6,8 @@ use crate::rules::{Context, Findings};
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (index, line) in cx.lines().iter().enumerate() {
         let LineKind::Field(field) = &line.kind else { continue };
-        let is_extension = field.directive.is_some_and(|directive| !directive.is_access_rule() && directive != Directive::UserAgent);
+        let is_extension =
+            field.directive.is_some_and(|directive| !directive.is_access_rule() && directive != Directive::UserAgent);
         if !is_extension {
             continue;
         }

@@ -1,6 +1,6 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::Directive;
 use crate::dialect::witness::LOST_LINE;
+use crate::model::Directive;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {

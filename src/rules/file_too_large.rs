@@ -16,7 +16,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     }
     let size = match truncation {
         None => format!("{} bytes", cx.text.len()),
-        Some(cut) => cut.total_bytes.map_or_else(|| format!("more than {} bytes", cut.kept_bytes), |total| format!("{total} bytes")),
+        Some(cut) => cut
+            .total_bytes
+            .map_or_else(|| format!("more than {} bytes", cut.kept_bytes), |total| format!("{total} bytes")),
     };
     let cut_line = cx.lines().iter().find(|line| line.ending_span.end > PARSE_LIMIT);
     let (span, where_) = match cut_line {
@@ -28,7 +30,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         span,
         format!("the file is {size}; RFC 9309 robots may stop reading at 500 KiB, and Google ignores {where_}"),
     );
-    diagnostic.help("keep robots.txt under 500 KiB: merge rules with common prefixes, drop rules for paths that no longer exist");
+    diagnostic.help(
+        "keep robots.txt under 500 KiB: merge rules with common prefixes, drop rules for paths that no longer exist",
+    );
     if let Some(cut) = truncation {
         diagnostic.label(
             Span::empty_at(cut.kept_bytes),

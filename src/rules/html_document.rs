@@ -30,11 +30,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let opens_with_tag = content_lines.next().filter(|line| starts_tag(cx.slice(line.span).trim_start()));
     let html_line = opens_with_tag.or_else(|| content_lines.find(|line| starts_html(cx.slice(line.span).trim_start())));
     let Some(line) = html_line else { return };
-    out.report(line.span, "this file is an HTML page, not a robots.txt file")
-        .help(
-            "the server answers /robots.txt with a web page (often a soft 404 or an error page). \
+    out.report(line.span, "this file is an HTML page, not a robots.txt file").help(
+        "the server answers /robots.txt with a web page (often a soft 404 or an error page). \
              Robots find no rules in it and crawl everything; serve a plain-text robots.txt, or a 404 status",
-        );
+    );
     out.not_robots_txt();
 }
 
@@ -46,7 +45,5 @@ fn starts_tag(text: &str) -> bool {
 
 fn starts_html(text: &str) -> bool {
     let head = text.get(..text.len().min(16)).unwrap_or(text).to_ascii_lowercase();
-    ["<!doctype", "<html", "<head", "<body", "<?xml"]
-        .iter()
-        .any(|tag| head.starts_with(tag))
+    ["<!doctype", "<html", "<head", "<body", "<?xml"].iter().any(|tag| head.starts_with(tag))
 }

@@ -17,10 +17,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             continue;
         }
         let content = line.span.text(cx.text).trim();
-        let diagnostic = out.report(
-            line.span,
-            "this line is not a field (`name: value`), a comment or a blank line; robots ignore it",
-        );
+        let diagnostic = out
+            .report(line.span, "this line is not a field (`name: value`), a comment or a blank line; robots ignore it");
         let glued_field = Directive::ALL.into_iter().find(|directive| {
             let name = directive.canonical_name();
             content.get(..name.len()).is_some_and(|head| head.eq_ignore_ascii_case(name))

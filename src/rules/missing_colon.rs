@@ -1,6 +1,6 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::Separator;
 use crate::dialect::witness::LOST_LINE;
+use crate::model::Separator;
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
@@ -13,7 +13,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         }
         let name = cx.slice(field.name);
         let help = if field.value.is_empty() {
-            format!("every robot needs `{}:`; without the colon the line is not a field and robots drop it", directive.canonical_name())
+            format!(
+                "every robot needs `{}:`; without the colon the line is not a field and robots drop it",
+                directive.canonical_name()
+            )
         } else {
             format!(
                 "Google accepts `{name} value`, but RFC 9309 and the 1996 draft require `{}:`, and most robots drop this line",

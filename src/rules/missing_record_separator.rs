@@ -12,9 +12,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             continue;
         }
         let Some(&first_agent) = record.agents.first() else { continue };
-        let diagnostic = out
-            .report(lines[first_agent].span, "a new record starts here without a blank line before it")
-            .help(
+        let diagnostic =
+            out.report(lines[first_agent].span, "a new record starts here without a blank line before it").help(
                 "RFC 9309 robots start a new group at a User-agent line that follows rules; the 1994 standard and \
                  the 1996 draft separate records with blank lines, so strict robots may read these agents as part \
                  of the record above. Insert a blank line",

@@ -20,9 +20,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     }
     // The most common style wins; on a tie, the style of the first line.
     let first_style = lines.first().map_or(LineEnding::Lf, |line| line.ending);
-    let Some(&(majority, majority_count)) =
-        styles.iter().max_by_key(|&&(style, n)| (n, style == first_style))
-    else {
+    let Some(&(majority, majority_count)) = styles.iter().max_by_key(|&&(style, n)| (n, style == first_style)) else {
         return;
     };
     let replacement = match majority {

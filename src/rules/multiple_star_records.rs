@@ -2,8 +2,10 @@ use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let is_star = |&index: &usize| cx.lines()[index].field().is_some_and(|field| cx.slice(field.value) == "*");
-    let mut star_records =
-        cx.doc.agent_records().filter_map(|record| record.agents.iter().copied().find(is_star).map(|line| (record, line)));
+    let mut star_records = cx
+        .doc
+        .agent_records()
+        .filter_map(|record| record.agents.iter().copied().find(is_star).map(|line| (record, line)));
     let Some((_, first)) = star_records.next() else { return };
     let witnesses = cx.witnesses();
     for (record, line) in star_records {

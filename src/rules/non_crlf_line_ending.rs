@@ -5,10 +5,7 @@ use crate::rules::{Context, Findings};
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let offending: Vec<_> = cx.lines().iter().filter(|line| line.ending != LineEnding::CrLf).collect();
     let Some(first) = offending.first() else { return };
-    let edits = offending
-        .iter()
-        .map(|line| Edit::replace(line.ending_span, "\r\n"))
-        .collect();
+    let edits = offending.iter().map(|line| Edit::replace(line.ending_span, "\r\n")).collect();
     let message = if offending.len() == 1 && first.ending == LineEnding::Missing {
         "the last line has no line end; the draft's grammar ends every line with CRLF".to_string()
     } else {

@@ -26,8 +26,11 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         }
         // Of two paths that differ only in case, one changes when lower-cased. Most records
         // have no such path, and then nothing is kept per path.
-        let cased: HashSet<String> =
-            paths.iter().filter(|&&(_, _, value)| has_upper_case(value)).map(|&(_, _, value)| value.to_lowercase()).collect();
+        let cased: HashSet<String> = paths
+            .iter()
+            .filter(|&&(_, _, value)| has_upper_case(value))
+            .map(|&(_, _, value)| value.to_lowercase())
+            .collect();
         if cased.is_empty() {
             continue;
         }

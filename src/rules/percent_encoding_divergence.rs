@@ -78,9 +78,8 @@ fn decoded(value: &str) -> Option<String> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;
     while at < bytes.len() {
-        let escape = (bytes[at] == b'%')
-            .then(|| Some(hex(*bytes.get(at + 1)?)? * 16 + hex(*bytes.get(at + 2)?)?))
-            .flatten();
+        let escape =
+            (bytes[at] == b'%').then(|| Some(hex(*bytes.get(at + 1)?)? * 16 + hex(*bytes.get(at + 2)?)?)).flatten();
         match escape {
             Some(octet) => {
                 out.push(octet);

@@ -103,7 +103,9 @@ struct KindPaths<'a> {
 }
 
 impl<'a> KindPaths<'a> {
-    fn by_kind<'r>(rules: impl Iterator<Item = &'r (LineIndex, Directive, &'a str)>) -> HashMap<Directive, KindPaths<'a>>
+    fn by_kind<'r>(
+        rules: impl Iterator<Item = &'r (LineIndex, Directive, &'a str)>,
+    ) -> HashMap<Directive, KindPaths<'a>>
     where
         'a: 'r,
     {

@@ -18,7 +18,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         // 9309 robots fill from the next group; an empty Disallow keeps the record whole.
         let only_rule = cx.doc.record_of(index).is_none_or(|record| record.rules.len() == 1);
         let (message, edit) = if field.is(Directive::Disallow) || only_rule {
-            ("Replace with `Disallow:` (allows everything, as this line did)", Edit::replace(field.name.to(field.value), "Disallow:"))
+            (
+                "Replace with `Disallow:` (allows everything, as this line did)",
+                Edit::replace(field.name.to(field.value), "Disallow:"),
+            )
         } else {
             ("Delete the rule", Edit::delete(line.field_removal()))
         };

@@ -11,11 +11,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     } else {
         "RFC 9309 robots and Google may crawl the whole site (§2.3.1.3); the 1996 draft says so of 404 only (§3.1)"
     };
-    out.report_response(
-        fetch,
-        format!("{}: there is no robots.txt, so {who}", response.answered()),
-    )
-    .help("that is fine if the site has nothing to keep robots out of; otherwise publish a robots.txt at this URL");
+    out.report_response(fetch, format!("{}: there is no robots.txt, so {who}", response.answered()))
+        .help("that is fine if the site has nothing to keep robots out of; otherwise publish a robots.txt at this URL");
 }
 
 /// 4xx statuses that say the file does not exist or cannot be had, which every dialect

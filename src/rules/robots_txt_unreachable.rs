@@ -8,10 +8,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let what = match &fetch.ending {
         // robolint's own refusal, not the site's: private-redirect reports it.
         Ending::Failed { failure, .. } if failure.kind == FailureKind::PrivateAddress => return,
-        Ending::Failed { url, failure } => format!("GET {url} failed: {} ({})", failure.kind.describe(), failure.detail),
-        Ending::Response(response) if is_unreachable(response.status) => {
-            response.answered()
+        Ending::Failed { url, failure } => {
+            format!("GET {url} failed: {} ({})", failure.kind.describe(), failure.detail)
         }
+        Ending::Response(response) if is_unreachable(response.status) => response.answered(),
         _ => return,
     };
     let rate_limited = fetch.response().is_some_and(|response| response.status == 429);

@@ -51,7 +51,8 @@ impl<'a> BySecondOctet<'a> {
     }
 
     fn candidates(&self, value: &str) -> impl Iterator<Item = &&'a str> {
-        let group = value.as_bytes().get(1).map_or(&[][..], |&octet| &self.groups[usize::from(octet.to_ascii_lowercase())]);
+        let group =
+            value.as_bytes().get(1).map_or(&[][..], |&octet| &self.groups[usize::from(octet.to_ascii_lowercase())]);
         self.short.iter().chain(group)
     }
 }

@@ -6,7 +6,8 @@ use crate::rules::{Context, Findings};
 /// comment. Extension values, comments and blank lines may end in whitespace.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for line in cx.lines() {
-        let draft_field = matches!(line.directive(), Some(Directive::UserAgent | Directive::Allow | Directive::Disallow));
+        let draft_field =
+            matches!(line.directive(), Some(Directive::UserAgent | Directive::Allow | Directive::Disallow));
         // `Disallow:   ` is fine: the whitespace is the `*space` after the colon.
         let has_value = line.field().is_some_and(|field| !field.value.is_empty());
         if !draft_field || !has_value || line.comment.is_some() || line.trailing_whitespace.is_empty() {

@@ -20,6 +20,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         ),
         _ => return,
     };
-    out.report_response(fetch, message)
-        .help("serve robots.txt uncompressed, or compressed with gzip only when the request's Accept-Encoding asks for it");
+    out.report_response(fetch, message).help(
+        "serve robots.txt uncompressed, or compressed with gzip only when the request's Accept-Encoding asks for it",
+    );
 }
