@@ -9,6 +9,7 @@
 use libfuzzer_sys::fuzz_target;
 use robolint::dialect::witness::concrete_url;
 use robolint::dialect::{Dialect, Matcher, Reason};
+use robolint::model::LineKind;
 use robolint::{parse, Source};
 
 fuzz_target!(|bytes: &[u8]| {
@@ -40,8 +41,15 @@ fuzz_target!(|bytes: &[u8]| {
                     assert_eq!(rule.span, line.span, "{dialect} {url:?}");
                     // Python splits lines where robolint does not (at a form feed, say): its
                     // deciding line is the one holding the rule, which may read as no field.
-                    let python = dialect == Dialect::PythonRobotparser;
-                    assert!(python || line.field().is_some(), "{dialect} {url:?}: decided by a line with no field");
+                    // Google reads keys by their start and trims more white space than the line
+                    // grammar (`Disallow*: /`), so its rule may be on an invalid line (which
+                    // invalid-line says); never on a blank or comment line.
+                    let decided_by_field = match dialect {
+                        Dialect::PythonRobotparser => true,
+                        Dialect::Google => matches!(line.kind, LineKind::Field(_) | LineKind::Invalid),
+                        _ => line.field().is_some(),
+                    };
+                    assert!(decided_by_field, "{dialect} {url:?}: decided by a line with no field");
                     assert!(matcher.applies(), "{dialect} {url:?}: a rule decided but no record applies");
                 }
                 Reason::RobotsTxt => {

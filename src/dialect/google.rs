@@ -204,6 +204,18 @@ impl Reading {
         Reading { directives }
     }
 
+    /// How Google reads the line at `line`, written out as the directive it obeys
+    /// (`Disallow: /` for `Disallow*: /`), when it reads a directive there at all.
+    pub fn directive_at(&self, line: LineIndex) -> Option<String> {
+        let at = self.directives.binary_search_by_key(&line, |(index, _)| *index).ok()?;
+        Some(match &self.directives[at].1 {
+            Directive::Agent(Agent::Global) => "User-agent: *".to_string(),
+            Directive::Agent(Agent::Token(token)) => format!("User-agent: {token}"),
+            Directive::Rule(RuleKind::Allow, pattern) => format!("Allow: {pattern}"),
+            Directive::Rule(RuleKind::Disallow, pattern) => format!("Disallow: {pattern}"),
+        })
+    }
+
     /// The lines that name a robot: each User-agent line's token (its leading `[a-zA-Z_-]`
     /// run), the global lines aside.
     pub fn agent_tokens(&self) -> impl Iterator<Item = (LineIndex, &str)> {

@@ -3,7 +3,7 @@
 //! (or the absence of one) that decided.
 
 mod encoding;
-mod google;
+pub(crate) mod google;
 mod groups;
 mod matcher;
 mod pattern;

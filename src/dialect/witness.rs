@@ -205,7 +205,7 @@ impl<'a> Witnesses<'a> {
             let rules = selection.rules.iter().filter_map(|rule| Some((rule.kind, value(rule.line)?))).collect();
             return (selection.agent_lines, rules);
         }
-        let agent_lines = self.with_matcher(robot, dialect, |matcher| matcher.agent_lines().to_vec());
+        let agent_lines = self.agent_lines(robot, dialect);
         let rules = self.with_groups(dialect, |groups| {
             let obeyed =
                 groups.iter().filter(|group| group.agents.iter().any(|agent| agent_lines.contains(&agent.line)));
@@ -229,6 +229,17 @@ impl<'a> Witnesses<'a> {
         self.with_groups(dialect, |groups| {
             groups.iter().flat_map(|group| &group.agents).map(|agent| agent.value.text(text)).collect()
         })
+    }
+
+    /// The User-agent lines that bring `robot` to its rules in `dialect` (none when no
+    /// record applies), from matchers compiled once per document and shared.
+    pub fn agent_lines(&self, robot: &str, dialect: Dialect) -> Vec<LineIndex> {
+        self.with_matcher(robot, dialect, |matcher| matcher.agent_lines().to_vec())
+    }
+
+    /// The directive Google obeys on line `line`, written out (see `Reading::directive_at`).
+    pub fn google_directive_at(&self, line: LineIndex) -> Option<String> {
+        self.with_google(|reading| reading.directive_at(line))
     }
 
     /// Runs `read` on Google's reading of the document, made on first use.

@@ -2,7 +2,7 @@ use crate::model::{Directive, LineKind, Separator};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    for line in cx.lines() {
+    for (index, line) in cx.lines().iter().enumerate() {
         let is_invalid = match &line.kind {
             LineKind::Invalid => true,
             // A word and more words, no colon, and no field name robolint recognises.
@@ -17,6 +17,14 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             continue;
         }
         let content = line.span.text(cx.text).trim();
+        // Google's parser is more forgiving than the line grammar (`Disallow*: /`, a vertical
+        // tab before the colon): where it reads a directive, saying robots ignore the line is
+        // false, and the directive it reads is the fix to suggest.
+        if let Some(read_as) = cx.witnesses().google_directive_at(index) {
+            out.report(line.span, format!("Google reads this line as `{read_as}`; other robots ignore it"))
+                .help(format!("write it as `{read_as}` if that is what it means, so every robot reads it alike"));
+            continue;
+        }
         let diagnostic = out
             .report(line.span, "this line is not a field (`name: value`), a comment or a blank line; robots ignore it");
         let glued_field = Directive::ALL.into_iter().find(|directive| {

@@ -222,6 +222,11 @@ fn visit_time(value: &str) -> Option<Problem> {
     }
 }
 
+/// The signals Cloudflare's Content Signals Policy defines, each answered `yes` or `no`.
+/// Other names (the newer `use=reference` a large CDN writes by default) carry values the
+/// policy does not constrain, so only their `name=value` shape is checked.
+const YES_NO_SIGNALS: [&str; 3] = ["search", "ai-input", "ai-train"];
+
 fn content_signal(value: &str) -> Option<Problem> {
     if value.is_empty() {
         return Problem::new(0, 0, "no signals");
@@ -240,7 +245,11 @@ fn content_signal(value: &str) -> Option<Problem> {
             }
             Some((name, answer)) if name_ok(name.trim_end()) => {
                 let answer = answer.trim_start();
-                if !answer.eq_ignore_ascii_case("yes") && !answer.eq_ignore_ascii_case("no") {
+                let yes_no = YES_NO_SIGNALS.iter().any(|signal| signal.eq_ignore_ascii_case(name.trim_end()));
+                if answer.is_empty() {
+                    return Problem::new(start, stop, format!("`{}`: the signal has no value", q(trimmed)));
+                }
+                if yes_no && !answer.eq_ignore_ascii_case("yes") && !answer.eq_ignore_ascii_case("no") {
                     return Problem::new(
                         start,
                         stop,
@@ -306,10 +315,12 @@ mod tests {
         for bad in ["", "04:00-08:45", "2400-0100", "0460-0500", "400-845", "0400"] {
             assert!(!ok(visit_time(bad)), "{bad}");
         }
-        for good in ["search=yes, ai-train=no", "ai-input=no", "search=YES,ai-train=no"] {
+        for good in
+            ["search=yes, ai-train=no", "ai-input=no", "search=YES,ai-train=no", "search=yes,ai-train=no,use=reference"]
+        {
             assert!(ok(content_signal(good)), "{good}");
         }
-        for bad in ["", "search", "search=maybe", "search=yes,,ai-train=no", "search=yes,", "=yes"] {
+        for bad in ["", "search", "search=maybe", "search=yes,,ai-train=no", "search=yes,", "=yes", "use="] {
             assert!(!ok(content_signal(bad)), "{bad}");
         }
     }

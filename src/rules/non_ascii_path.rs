@@ -1,12 +1,27 @@
+use std::collections::HashSet;
+
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::Span;
+use crate::dialect::google::escape_pattern;
+use crate::model::{Directive, LineIndex, Span};
 use crate::rules::{Context, Findings};
 use crate::text::percent_encode_non_ascii;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    for (_, _, field) in cx.doc.access_rules() {
+    // Sites often write a path twice, as typed and percent-encoded, for robots of either
+    // kind: where the record already holds the encoded twin, nothing is left to fix.
+    let record_of = |line: LineIndex| cx.doc.record_of(line).and_then(|record| record.lines.first().copied());
+    let written: HashSet<(Option<LineIndex>, Option<Directive>, String)> = cx
+        .doc
+        .access_rules()
+        .filter(|(_, _, field)| cx.slice(field.value).is_ascii())
+        .map(|(line, _, field)| (record_of(line), field.directive, escape_pattern(cx.slice(field.value).as_bytes())))
+        .collect();
+    for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(first) = value.find(|c: char| !c.is_ascii()) else { continue };
+        if written.contains(&(record_of(line), field.directive, escape_pattern(value.as_bytes()))) {
+            continue;
+        }
         let Some((last, last_char)) = value.char_indices().rev().find(|(_, c)| !c.is_ascii()) else { continue };
         let span = Span::new(field.value.start + first, field.value.start + last + last_char.len_utf8());
         let encoded = percent_encode_non_ascii(value);
