@@ -1,4 +1,5 @@
-//! The rule registry: one line per rule below. A rule is a module in this folder with
+//! The rule registry: one line per rule below. A rule is a module in its band's folder
+//! (`src/rules/<category>/<module>.rs`, declared in that folder's `mod.rs`) with
 //! `pub fn check(cx: &Context, out: &mut Findings)`, a metadata file `rules/<name>.toml`
 //! and a folder of cases `corpus/<name>/`; `tests/registry.rs` names any part missing.
 
@@ -16,9 +17,18 @@ use crate::model::{AgentCapture, Document, Line, Span};
 use crate::source::Source;
 use crate::suppression::Suppression;
 
+mod extensions;
+mod file;
+mod http;
+mod paths;
+mod records;
+mod suppression;
+mod syntax;
+
+/// Builds the table of rules from one line per rule, `band_folder::module => "name"`. It
+/// declares no modules: each band folder's `mod.rs` does, so rustfmt sees every rule file.
 macro_rules! registry {
-    ($($module:ident => $name:literal,)*) => {
-        $(mod $module;)*
+    ($($folder:ident :: $module:ident => $name:literal,)*) => {
 
         /// Every rule, in the order the engine runs them: file-level rules first (they may
         /// find the input is no robots.txt at all), then the rules about how a URL was
@@ -29,87 +39,87 @@ macro_rules! registry {
             $(Entry {
                 module: stringify!($module),
                 metadata: include_str!(concat!("../../rules/", $name, ".toml")),
-                check: $module::check,
+                check: $folder::$module::check,
             },)*
         ];
     };
 }
 
 registry! {
-    byte_order_mark => "byte-order-mark",
-    invalid_utf8 => "invalid-utf8",
-    utf16_encoding => "utf16-encoding",
-    file_too_large => "file-too-large",
-    html_document => "html-document",
-    binary_content => "binary-content",
-    non_crlf_line_ending => "non-crlf-line-ending",
-    mixed_line_endings => "mixed-line-endings",
-    missing_colon => "missing-colon",
-    field_typo => "field-typo",
-    unknown_field => "unknown-field",
-    invalid_line => "invalid-line",
-    agent_not_token => "agent-not-token",
-    empty_user_agent => "empty-user-agent",
-    path_not_absolute => "path-not-absolute",
-    invalid_percent_encoding => "invalid-percent-encoding",
-    non_ascii_path => "non-ascii-path",
-    multiple_paths => "multiple-paths",
-    space_in_path => "space-in-path",
-    line_continuation => "line-continuation",
-    space_before_colon => "space-before-colon",
-    trailing_whitespace => "trailing-whitespace",
-    multiple_star_records => "multiple-star-records",
-    record_without_disallow => "record-without-disallow",
-    blank_line_in_record => "blank-line-in-record",
-    rule_before_user_agent => "rule-before-user-agent",
-    missing_record_separator => "missing-record-separator",
-    duplicate_agent => "duplicate-agent",
-    agent_substring_capture => "agent-substring-capture",
-    unreachable_record => "unreachable-record",
-    agent_pattern => "agent-pattern",
-    whole_site_blocked => "whole-site-blocked",
-    too_many_rules => "too-many-rules",
-    duplicate_rule => "duplicate-rule",
-    redundant_rule => "redundant-rule",
-    shadowed_rule => "shadowed-rule",
-    allow_all_and_disallow_all => "allow-all-and-disallow-all",
-    glob_pattern => "glob-pattern",
-    robots_txt_in_rule => "robots-txt-in-rule",
-    query_in_path => "query-in-path",
-    extension_outside_record => "extension-outside-record",
-    empty_file => "empty-file",
-    long_line => "long-line",
-    nul_byte => "nul-byte",
-    file_name => "file-name",
-    regex_in_path => "regex-in-path",
-    fragment_in_path => "fragment-in-path",
-    encoded_slash => "encoded-slash",
-    path_case_variants => "path-case-variants",
-    allow_for_1994_robots => "allow-for-1994-robots",
-    sensitive_path => "sensitive-path",
-    path_too_long => "path-too-long",
-    sitemap_url => "sitemap-url",
-    crawl_delay_value => "crawl-delay-value",
-    nonstandard_field => "nonstandard-field",
-    malformed_field_value => "malformed-field-value",
-    percent_encoding_divergence => "percent-encoding-divergence",
-    robots_txt_redirect => "robots-txt-redirect",
-    cross_host_redirect => "cross-host-redirect",
-    broken_redirect => "broken-redirect",
-    robots_txt_forbidden => "robots-txt-forbidden",
-    robots_txt_not_found => "robots-txt-not-found",
-    robots_txt_unreachable => "robots-txt-unreachable",
-    private_redirect => "private-redirect",
-    wrong_content_type => "wrong-content-type",
-    non_utf8_charset => "non-utf8-charset",
-    undecodable_content_encoding => "undecodable-content-encoding",
-    response_truncated => "response-truncated",
-    cache_expiry => "cache-expiry",
-    caching_disabled => "caching-disabled",
-    long_cache_lifetime => "long-cache-lifetime",
-    strict_syntax => "strict-syntax",
-    unused_suppression => "unused-suppression",
-    unknown_rule_in_suppression => "unknown-rule-in-suppression",
+    file::byte_order_mark => "byte-order-mark",
+    file::invalid_utf8 => "invalid-utf8",
+    file::utf16_encoding => "utf16-encoding",
+    file::file_too_large => "file-too-large",
+    file::html_document => "html-document",
+    file::binary_content => "binary-content",
+    file::non_crlf_line_ending => "non-crlf-line-ending",
+    file::mixed_line_endings => "mixed-line-endings",
+    syntax::missing_colon => "missing-colon",
+    syntax::field_typo => "field-typo",
+    syntax::unknown_field => "unknown-field",
+    syntax::invalid_line => "invalid-line",
+    syntax::agent_not_token => "agent-not-token",
+    syntax::empty_user_agent => "empty-user-agent",
+    syntax::path_not_absolute => "path-not-absolute",
+    syntax::invalid_percent_encoding => "invalid-percent-encoding",
+    syntax::non_ascii_path => "non-ascii-path",
+    syntax::multiple_paths => "multiple-paths",
+    paths::space_in_path => "space-in-path",
+    syntax::line_continuation => "line-continuation",
+    syntax::space_before_colon => "space-before-colon",
+    syntax::trailing_whitespace => "trailing-whitespace",
+    records::multiple_star_records => "multiple-star-records",
+    records::record_without_disallow => "record-without-disallow",
+    records::blank_line_in_record => "blank-line-in-record",
+    records::rule_before_user_agent => "rule-before-user-agent",
+    records::missing_record_separator => "missing-record-separator",
+    records::duplicate_agent => "duplicate-agent",
+    records::agent_substring_capture => "agent-substring-capture",
+    records::unreachable_record => "unreachable-record",
+    records::agent_pattern => "agent-pattern",
+    records::whole_site_blocked => "whole-site-blocked",
+    records::too_many_rules => "too-many-rules",
+    paths::duplicate_rule => "duplicate-rule",
+    paths::redundant_rule => "redundant-rule",
+    paths::shadowed_rule => "shadowed-rule",
+    paths::allow_all_and_disallow_all => "allow-all-and-disallow-all",
+    paths::glob_pattern => "glob-pattern",
+    paths::robots_txt_in_rule => "robots-txt-in-rule",
+    paths::query_in_path => "query-in-path",
+    extensions::extension_outside_record => "extension-outside-record",
+    file::empty_file => "empty-file",
+    file::long_line => "long-line",
+    file::nul_byte => "nul-byte",
+    file::file_name => "file-name",
+    paths::regex_in_path => "regex-in-path",
+    paths::fragment_in_path => "fragment-in-path",
+    paths::encoded_slash => "encoded-slash",
+    paths::path_case_variants => "path-case-variants",
+    paths::allow_for_1994_robots => "allow-for-1994-robots",
+    paths::sensitive_path => "sensitive-path",
+    paths::path_too_long => "path-too-long",
+    extensions::sitemap_url => "sitemap-url",
+    extensions::crawl_delay_value => "crawl-delay-value",
+    extensions::nonstandard_field => "nonstandard-field",
+    extensions::malformed_field_value => "malformed-field-value",
+    paths::percent_encoding_divergence => "percent-encoding-divergence",
+    http::robots_txt_redirect => "robots-txt-redirect",
+    http::cross_host_redirect => "cross-host-redirect",
+    http::broken_redirect => "broken-redirect",
+    http::robots_txt_forbidden => "robots-txt-forbidden",
+    http::robots_txt_not_found => "robots-txt-not-found",
+    http::robots_txt_unreachable => "robots-txt-unreachable",
+    http::private_redirect => "private-redirect",
+    http::wrong_content_type => "wrong-content-type",
+    http::non_utf8_charset => "non-utf8-charset",
+    http::undecodable_content_encoding => "undecodable-content-encoding",
+    http::response_truncated => "response-truncated",
+    http::cache_expiry => "cache-expiry",
+    http::caching_disabled => "caching-disabled",
+    http::long_cache_lifetime => "long-cache-lifetime",
+    syntax::strict_syntax => "strict-syntax",
+    suppression::unused_suppression => "unused-suppression",
+    suppression::unknown_rule_in_suppression => "unknown-rule-in-suppression",
 }
 
 type CheckFn = fn(&Context<'_, '_>, &mut Findings);
@@ -321,17 +331,49 @@ impl Rule {
         (self.check)(cx, out)
     }
 
-    /// True when `selector` (a code, a code prefix such as `RL3`, a name, a category or
-    /// `ALL`) picks this rule. Case-insensitive.
+    /// True when `selector` (a code, a code prefix such as `RL3`, a name, a category,
+    /// `pedantic` for the rules that are off by default, or `ALL`) picks this rule.
+    /// Case-insensitive.
     pub fn matches(&self, selector: &str) -> bool {
         let metadata = &self.metadata;
         selector.eq_ignore_ascii_case("all")
+            || (selector.eq_ignore_ascii_case(PEDANTIC) && !metadata.default_enabled)
             || selector.eq_ignore_ascii_case(&metadata.name)
             || selector.eq_ignore_ascii_case(&metadata.category)
             || (selector.len() >= 3
                 && metadata.code.len() >= selector.len()
                 && metadata.code[..selector.len()].eq_ignore_ascii_case(selector))
     }
+}
+
+/// The selector for the rules that are off by default. It is no category: such a rule
+/// belongs to the category of its code's band like any other.
+pub const PEDANTIC: &str = "pedantic";
+
+/// A code band: every rule whose code starts with `prefix` has category `category`, and its
+/// source is in `src/rules/<category>/`. Codes are stable public ids and never reused.
+#[derive(Debug, Clone, Copy)]
+pub struct Band {
+    pub prefix: &'static str,
+    pub category: &'static str,
+    pub about: &'static str,
+}
+
+/// Every band, the one table that ties codes to categories (tests/registry.rs holds each
+/// rule and README's list of bands to it; `cargo xtask new-rule` numbers new rules by it).
+pub const BANDS: &[Band] = &[
+    Band { prefix: "RL0", category: "file", about: "file and encoding" },
+    Band { prefix: "RL1", category: "syntax", about: "syntax" },
+    Band { prefix: "RL2", category: "records", about: "records" },
+    Band { prefix: "RL3", category: "paths", about: "paths" },
+    Band { prefix: "RL4", category: "extensions", about: "extensions" },
+    Band { prefix: "RL6", category: "http", about: "HTTP (for URLs only)" },
+    Band { prefix: "RL9", category: "suppression", about: "suppressions" },
+];
+
+/// The band a code belongs to.
+pub fn band_of(code: &str) -> Option<&'static Band> {
+    BANDS.iter().find(|band| code.starts_with(band.prefix))
 }
 
 /// All rules, metadata parsed once per process.
@@ -420,7 +462,7 @@ pub struct Shared<'a> {
     /// unreachable (ascending).
     captures: OnceLock<(Vec<AgentCapture>, Vec<usize>)>,
     /// For each agent record, its rules and their plain paths indexed.
-    record_paths: OnceLock<Vec<shadowed_rule::RecordPaths<'a>>>,
+    record_paths: OnceLock<Vec<paths::shadowed_rule::RecordPaths<'a>>>,
 }
 
 impl<'a> Shared<'a> {
@@ -459,12 +501,12 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
 
     /// Each agent record's rules with their plain paths indexed, in the order of
     /// [`Document::agent_records`].
-    fn record_paths(&self) -> &'a [shadowed_rule::RecordPaths<'doc>] {
+    fn record_paths(&self) -> &'a [paths::shadowed_rule::RecordPaths<'doc>] {
         let Shared { document, text, .. } = *self.shared;
         self.shared.record_paths.get_or_init(|| {
             document
                 .agent_records()
-                .map(|record| shadowed_rule::RecordPaths::new(record, &document.lines, text))
+                .map(|record| paths::shadowed_rule::RecordPaths::new(record, &document.lines, text))
                 .collect()
         })
     }
