@@ -296,3 +296,20 @@ fn declared_fix_safety_matches_what_rules_emit() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// A rule with options in its metadata reads them into its own `Options` type (its registry
+/// line says `with Options`), and the defaults written in the metadata fit that type; a rule
+/// without options takes none.
+#[test]
+fn declared_options_have_a_typed_reader() {
+    let mut problems = Vec::new();
+    for rule in rules::all() {
+        let declared = !rule.metadata.options.is_empty();
+        match (declared, rule.parse_options(&toml::Table::new())) {
+            (true, Err(error)) => problems.push(format!("{}: options declared but not read: {error}", rule.name())),
+            (false, Ok(_)) => problems.push(format!("{}: reads options its metadata does not declare", rule.name())),
+            _ => {}
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

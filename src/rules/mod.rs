@@ -3,10 +3,12 @@
 //! `pub fn check(cx: &Context, out: &mut Findings)`, a metadata file `rules/<name>.toml`
 //! and a folder of cases `corpus/<name>/`; `tests/registry.rs` names any part missing.
 
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Diagnostic, Severity};
@@ -25,10 +27,11 @@ mod records;
 mod suppression;
 mod syntax;
 
-/// Builds the table of rules from one line per rule, `band_folder::module => "name"`. It
+/// Builds the table of rules from one line per rule, `band_folder::module => "name"`, plus
+/// `with Options` where the module has an `Options` type for its `[rules.<name>]` keys. It
 /// declares no modules: each band folder's `mod.rs` does, so rustfmt sees every rule file.
 macro_rules! registry {
-    ($($folder:ident :: $module:ident => $name:literal,)*) => {
+    ($($folder:ident :: $module:ident => $name:literal $(with $options:ident)?,)*) => {
 
         /// Every rule, in the order the engine runs them: file-level rules first (they may
         /// find the input is no robots.txt at all), then the rules about how a URL was
@@ -40,9 +43,12 @@ macro_rules! registry {
                 module: stringify!($module),
                 metadata: include_str!(concat!("../../rules/", $name, ".toml")),
                 check: $folder::$module::check,
+                parse_options: registry!(@options $($folder::$module::$options)?),
             },)*
         ];
     };
+    (@options $options:ty) => { Some(parse_options_as::<$options>) };
+    (@options) => { None };
 }
 
 registry! {
@@ -78,7 +84,7 @@ registry! {
     records::unreachable_record => "unreachable-record",
     records::agent_pattern => "agent-pattern",
     records::whole_site_blocked => "whole-site-blocked",
-    records::too_many_rules => "too-many-rules",
+    records::too_many_rules => "too-many-rules" with Options,
     paths::duplicate_rule => "duplicate-rule",
     paths::redundant_rule => "redundant-rule",
     paths::shadowed_rule => "shadowed-rule",
@@ -96,8 +102,8 @@ registry! {
     paths::encoded_slash => "encoded-slash",
     paths::path_case_variants => "path-case-variants",
     paths::allow_for_1994_robots => "allow-for-1994-robots",
-    paths::sensitive_path => "sensitive-path",
-    paths::path_too_long => "path-too-long",
+    paths::sensitive_path => "sensitive-path" with Options,
+    paths::path_too_long => "path-too-long" with Options,
     extensions::sitemap_url => "sitemap-url",
     extensions::crawl_delay_value => "crawl-delay-value",
     extensions::nonstandard_field => "nonstandard-field",
@@ -116,7 +122,7 @@ registry! {
     http::response_truncated => "response-truncated",
     http::cache_expiry => "cache-expiry",
     http::caching_disabled => "caching-disabled",
-    http::long_cache_lifetime => "long-cache-lifetime",
+    http::long_cache_lifetime => "long-cache-lifetime" with Options,
     syntax::strict_syntax => "strict-syntax",
     suppression::unused_suppression => "unused-suppression",
     suppression::unknown_rule_in_suppression => "unknown-rule-in-suppression",
@@ -124,10 +130,51 @@ registry! {
 
 type CheckFn = fn(&Context<'_, '_>, &mut Findings);
 
+/// A rule's options after parsing: its module's `Options`, behind `Any` so that one table
+/// holds every rule's (unwind-safe, as `Settings` is, for callers that catch panics).
+type OptionsValue = dyn Any + Send + Sync + std::panic::RefUnwindSafe + std::panic::UnwindSafe;
+type ParsedOptions = Arc<OptionsValue>;
+
+/// Reads a table of options (the defaults from the rule's metadata with the user's keys laid
+/// over them) into the rule's `Options`.
+type ParseOptionsFn = fn(toml::Table) -> Result<ParsedOptions, String>;
+
 struct Entry {
     module: &'static str,
     metadata: &'static str,
     check: CheckFn,
+    parse_options: Option<ParseOptionsFn>,
+}
+
+fn parse_options_as<
+    T: DeserializeOwned + Send + Sync + std::panic::RefUnwindSafe + std::panic::UnwindSafe + 'static,
+>(
+    table: toml::Table,
+) -> Result<ParsedOptions, String> {
+    toml::Value::Table(table).try_into::<T>().map(|options| Arc::new(options) as ParsedOptions).map_err(|error| {
+        // toml's message ends with a line break and carries no position of ours.
+        error.message().trim().to_string()
+    })
+}
+
+/// A rule's options from robolint.toml: as written (for `--show-settings`) and parsed into
+/// the rule's `Options` type once per configuration.
+#[derive(Clone)]
+pub struct RuleOptions {
+    pub table: toml::Table,
+    parsed: ParsedOptions,
+}
+
+impl std::fmt::Debug for RuleOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.table.fmt(f)
+    }
+}
+
+impl PartialEq for RuleOptions {
+    fn eq(&self, other: &RuleOptions) -> bool {
+        self.table == other.table
+    }
 }
 
 /// A rule's documentation and defaults, read from `rules/<name>.toml`.
@@ -237,6 +284,12 @@ pub struct OptionSpec {
 }
 
 impl Metadata {
+    /// Every option at its default, as robolint.toml would spell them: the one place the
+    /// defaults are written, and what `robolint rule` shows.
+    pub fn default_options(&self) -> toml::Table {
+        self.options.iter().map(|(key, spec)| (key.clone(), spec.default.clone())).collect()
+    }
+
     /// How much a finding matters to robots of `dialect`.
     pub fn level_for(&self, dialect: Dialect) -> Level {
         let targets = &self.targets;
@@ -316,6 +369,9 @@ pub struct Rule {
     /// The Rust module that implements it (`glob_pattern` for `glob-pattern`).
     pub module: &'static str,
     check: CheckFn,
+    parse_options: Option<ParseOptionsFn>,
+    /// The options with every key at its default; `None` for a rule without options.
+    default_options: Option<RuleOptions>,
 }
 
 impl Rule {
@@ -329,6 +385,34 @@ impl Rule {
 
     pub(crate) fn run(&self, cx: &Context<'_, '_>, out: &mut Findings) {
         (self.check)(cx, out)
+    }
+
+    /// The options the rule runs with under `settings`: the configured ones, else the defaults.
+    pub(crate) fn options_in<'s>(&'s self, configured: Option<&'s RuleOptions>) -> Option<&'s OptionsValue> {
+        configured.or(self.default_options.as_ref()).map(|options| &*options.parsed)
+    }
+
+    /// Reads the keys of a `[rules.<name>]` table (other than `severity`) into the rule's
+    /// `Options`, each key absent keeping its default. The error names the rule and the key.
+    pub fn parse_options(&self, table: &toml::Table) -> Result<RuleOptions, String> {
+        let name = &self.metadata.name;
+        let declared = &self.metadata.options;
+        if let Some(key) = table.keys().find(|key| !declared.contains_key(*key)) {
+            let known: Vec<&str> = declared.keys().map(String::as_str).collect();
+            let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+            return Err(format!("rule `{name}` has no option `{key}` (its options: severity, {known})"));
+        }
+        let parse = self.parse_options.ok_or_else(|| format!("rule `{name}` takes no options"))?;
+        // Key by key first, so that a wrong value is named by its key.
+        for (key, value) in table {
+            let mut one = self.metadata.default_options();
+            one.insert(key.clone(), value.clone());
+            parse(one).map_err(|error| format!("option `{key}` of rule `{name}`: {error}"))?;
+        }
+        let mut all = self.metadata.default_options();
+        all.extend(table.clone());
+        let parsed = parse(all).map_err(|error| format!("options of rule `{name}`: {error}"))?;
+        Ok(RuleOptions { table: table.clone(), parsed })
     }
 
     /// True when `selector` (a code, a code prefix such as `RL3`, a name, a category,
@@ -382,13 +466,24 @@ pub fn all() -> &'static [Rule] {
     RULES.get_or_init(|| {
         ENTRIES
             .iter()
-            .map(|entry| Rule {
+            .map(|entry| {
                 // The TOML files are compiled in and checked by tests/registry.rs, so a
                 // failure here is a bug in robolint, not in anything a user wrote.
-                metadata: toml::from_str(entry.metadata)
-                    .unwrap_or_else(|error| panic!("rules metadata for `{}` is invalid: {error}", entry.module)),
-                module: entry.module,
-                check: entry.check,
+                let metadata: Metadata = toml::from_str(entry.metadata)
+                    .unwrap_or_else(|error| panic!("rules metadata for `{}` is invalid: {error}", entry.module));
+                let default_options = entry.parse_options.map(|parse| RuleOptions {
+                    table: toml::Table::new(),
+                    parsed: parse(metadata.default_options()).unwrap_or_else(|error| {
+                        panic!("the option defaults in rules/{}.toml do not fit its Options: {error}", metadata.name)
+                    }),
+                });
+                Rule {
+                    metadata,
+                    module: entry.module,
+                    check: entry.check,
+                    parse_options: entry.parse_options,
+                    default_options,
+                }
             })
             .collect()
     })
@@ -433,10 +528,11 @@ pub struct Context<'a, 'doc> {
     /// The spans of what earlier rules that explain strict failures reported, enabled or
     /// not: where the strict-syntax catch-all has nothing to add.
     pub strict_explanations: &'a [Span],
-    /// The running rule's metadata (for option defaults).
+    /// The running rule's metadata.
     pub metadata: &'a Metadata,
-    /// The running rule's options from robolint.toml.
-    pub options: &'a toml::Table,
+    /// The running rule's options (robolint.toml's over the defaults), as its `Options`;
+    /// `None` for a rule without options. Read with [`Context::options`].
+    pub options: Option<&'a OptionsValue>,
     /// The file's suppression comments; by the time rules of the `suppression` category
     /// run, each records whether it silenced anything.
     pub suppressions: &'a [Suppression],
@@ -516,21 +612,11 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
         &self.shared.captures().1
     }
 
-    /// An option's value: the user's from robolint.toml, else the default from the rule's
-    /// metadata. Configuration loading has checked the user's value has the default's type.
-    pub fn option(&self, name: &str) -> Option<&'a toml::Value> {
-        self.options.get(name).or_else(|| self.metadata.options.get(name).map(|spec| &spec.default))
-    }
-
-    pub fn option_usize(&self, name: &str) -> Option<usize> {
-        self.option(name).and_then(toml::Value::as_integer).and_then(|value| usize::try_from(value).ok())
-    }
-
-    pub fn option_strings(&self, name: &str) -> Vec<&'a str> {
-        self.option(name)
-            .and_then(toml::Value::as_array)
-            .map(|values| values.iter().filter_map(toml::Value::as_str).collect())
-            .unwrap_or_default()
+    /// The running rule's options, parsed once per configuration. `None` only when `T` is
+    /// not the type the rule's registry line names, which tests/registry.rs rules out.
+    pub fn options<T: 'static>(&self) -> Option<&'a T> {
+        let options: &'a (dyn Any + Send + Sync) = self.options?;
+        options.downcast_ref::<T>()
     }
 }
 
