@@ -329,24 +329,27 @@ mod tests {
 
     #[test]
     fn rule_options_name_the_rule_the_key_and_the_line() {
-        let text = "target = \"portable\"\n[rules.too-many-rules]\nmax-rule = 3\n";
-        let error = parse(text).expect_err("a wrong key");
-        let summary = error.summary();
-        assert!(summary.contains("rule `too-many-rules` has no option `max-rule`"), "{summary}");
-        assert!(summary.contains("max-rules"), "the options it has are listed: {summary}");
-        assert_eq!(line_of(text, &error), 2);
-
-        let text = "[rules.sensitive-path]\npaths = [\"/a\"]\n[rules.too-many-rules]\nmax-rules = \"many\"\n";
-        let error = parse(text).expect_err("a wrong type");
-        let summary = error.summary();
-        assert!(summary.contains("option `max-rules` of rule `too-many-rules`"), "{summary}");
-        assert!(summary.contains("string \"many\", expected usize"), "{summary}");
-        assert_eq!(line_of(text, &error), 3);
-
-        let error = parse("[rules.path-too-long]\nmax-length = -1\n").expect_err("a negative length");
-        assert!(error.summary().contains("option `max-length` of rule `path-too-long`"), "{}", error.summary());
-        let error = parse("[rules.sensitive-path]\npaths = [\"/a\", 3]\n").expect_err("a number among paths");
-        assert!(error.summary().contains("option `paths` of rule `sensitive-path`"), "{}", error.summary());
+        // (configuration, what the message must say, the line it points at)
+        let cases = [
+            (
+                "target = \"portable\"\n[rules.too-many-rules]\nmax-rule = 3\n",
+                &["rule `too-many-rules` has no option `max-rule`", "(its options: severity, max-rules)"][..],
+                2,
+            ),
+            (
+                "[rules.sensitive-path]\npaths = [\"/a\"]\n[rules.too-many-rules]\nmax-rules = \"many\"\n",
+                &["option `max-rules` of rule `too-many-rules`", "string \"many\", expected usize"],
+                3,
+            ),
+            ("[rules.path-too-long]\nmax-length = -1\n", &["option `max-length` of rule `path-too-long`"], 1),
+            ("[rules.sensitive-path]\npaths = [\"/a\", 3]\n", &["option `paths` of rule `sensitive-path`"], 1),
+        ];
+        for (text, says, line) in cases {
+            let error = parse(text).expect_err(text);
+            let summary = error.summary();
+            assert!(says.iter().all(|part| summary.contains(part)), "{text:?}: {summary}");
+            assert_eq!(line_of(text, &error), line, "{text:?}");
+        }
     }
 
     #[test]
