@@ -24,7 +24,7 @@ pub struct Config {
     /// `fail-on`: the least severe level that fails the run (`Off` for "never").
     pub fail_on: Option<Level>,
     pub levels: BTreeMap<String, Level>,
-    pub options: BTreeMap<String, toml::Table>,
+    pub options: BTreeMap<String, rules::RuleOptions>,
     /// `select`, `extend-select`, `ignore`: rule selectors as the command line takes them.
     pub select: Option<Vec<String>>,
     pub extend_select: Vec<String>,
@@ -196,8 +196,8 @@ impl Config {
             }
             let Some(options) = options.filter(|options| !options.is_empty()) else { continue };
             match selected.as_slice() {
-                [rule] => match check_options(rule, &options) {
-                    Ok(()) => {
+                [rule] => match rule.parse_options(&options) {
+                    Ok(options) => {
                         config.options.insert(rule.metadata.name.clone(), options);
                     }
                     Err(message) => report(value_span, message),
@@ -279,41 +279,6 @@ pub fn parse_targets(names: &[String]) -> Result<Vec<Dialect>, String> {
     Ok(targets)
 }
 
-/// Each option must be one the rule declares, with a value of its default's type.
-fn check_options(rule: &rules::Rule, table: &toml::Table) -> Result<(), String> {
-    let declared = &rule.metadata.options;
-    for (key, value) in table {
-        let Some(spec) = declared.get(key) else {
-            let known: Vec<&str> = declared.keys().map(String::as_str).collect();
-            let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
-            return Err(format!(
-                "rule `{}` has no option `{key}` (its options: severity, {known})",
-                rule.metadata.name
-            ));
-        };
-        if !same_shape(value, &spec.default) {
-            return Err(format!(
-                "option `{key}` of rule `{}` takes a {}, not a {}",
-                rule.metadata.name,
-                spec.default.type_str(),
-                value.type_str()
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn same_shape(value: &toml::Value, default: &toml::Value) -> bool {
-    match (value, default) {
-        (toml::Value::Array(values), toml::Value::Array(defaults)) => match defaults.first() {
-            Some(first) => values.iter().all(|value| same_shape(value, first)),
-            None => true,
-        },
-        (toml::Value::Integer(value), toml::Value::Integer(_)) => *value >= 0,
-        _ => value.type_str() == default.type_str(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,6 +319,55 @@ mod tests {
 
         let error = parse("[rules.glob-pattern]\npaths = []\n").expect_err("no such option");
         assert!(error.summary().contains("paths"), "{}", error.summary());
+    }
+
+    /// The line a problem's span starts on, 1-based.
+    fn line_of(text: &str, error: &ConfigError) -> usize {
+        let span = error.problems[0].span.clone().expect("a span");
+        text[..span.start].matches('\n').count() + 1
+    }
+
+    #[test]
+    fn rule_options_name_the_rule_the_key_and_the_line() {
+        // (configuration, what the message must say, the line it points at)
+        let cases = [
+            (
+                "target = \"portable\"\n[rules.too-many-rules]\nmax-rule = 3\n",
+                &["rule `too-many-rules` has no option `max-rule`", "(its options: severity, max-rules)"][..],
+                2,
+            ),
+            (
+                "[rules.sensitive-path]\npaths = [\"/a\"]\n[rules.too-many-rules]\nmax-rules = \"many\"\n",
+                &["option `max-rules` of rule `too-many-rules`", "string \"many\", expected usize"],
+                3,
+            ),
+            ("[rules.path-too-long]\nmax-length = -1\n", &["option `max-length` of rule `path-too-long`"], 1),
+            ("[rules.sensitive-path]\npaths = [\"/a\", 3]\n", &["option `paths` of rule `sensitive-path`"], 1),
+        ];
+        for (text, says, line) in cases {
+            let error = parse(text).expect_err(text);
+            let summary = error.summary();
+            assert!(says.iter().all(|part| summary.contains(part)), "{text:?}: {summary}");
+            assert_eq!(line_of(text, &error), line, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn rule_options_default_where_absent() {
+        let rules = |count: usize| (0..count).map(|at| format!("Disallow: /{at}\n")).collect::<String>();
+        let message = |config: &str, count: usize| {
+            let settings = parse(config).expect("valid").settings();
+            let text = format!("User-agent: *\n{}", rules(count));
+            let report = crate::lint(crate::Source::from_bytes(text.as_bytes()), None, &settings);
+            report.diagnostics.iter().find(|d| d.name == "too-many-rules").map(|d| d.message.clone())
+        };
+        // No `max-rules`: the default from rules/too-many-rules.toml, 1000.
+        let only_severity = "[rules.too-many-rules]\nseverity = \"error\"\n";
+        assert_eq!(message(only_severity, 1000), None);
+        assert!(message(only_severity, 1001).is_some_and(|message| message.contains("the limit of 1000")));
+        let configured = "[rules.too-many-rules]\nmax-rules = 2\n";
+        assert!(message(configured, 3).is_some_and(|message| message.contains("the limit of 2")));
+        assert_eq!(message(configured, 2), None);
     }
 
     #[test]

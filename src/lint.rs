@@ -33,7 +33,7 @@ pub struct Settings {
     pub levels: BTreeMap<String, Level>,
     /// Options set per rule (by name) in robolint.toml, already checked against the rule's
     /// declared options.
-    pub options: BTreeMap<String, toml::Table>,
+    pub options: BTreeMap<String, rules::RuleOptions>,
 }
 
 impl Settings {
@@ -255,7 +255,6 @@ impl<'w, 's> Worker<'w, 's> {
         if (severity.is_none() && !explains) || !applies {
             return None;
         }
-        let no_options = toml::Table::new();
         let cx = Context {
             source: lint.source,
             text: &lint.source.text,
@@ -263,7 +262,7 @@ impl<'w, 's> Worker<'w, 's> {
             path: lint.path,
             strict_explanations: &self.found.strict_explanations,
             metadata,
-            options: lint.settings.options.get(&metadata.name).unwrap_or(&no_options),
+            options: rule.options_in(lint.settings.options.get(&metadata.name)),
             suppressions: self.suppressions,
             fetch: lint.fetch,
             shared: lint.shared,

@@ -947,7 +947,7 @@ fn show_settings(input: &Input, config: &Config, settings: &Settings) -> Result<
         text.push_str(&format!("rules.{rule}: {}\n", level.as_str()));
     }
     for (rule, options) in &settings.options {
-        let options: Vec<String> = options.iter().map(|(key, value)| format!("{key} = {value}")).collect();
+        let options: Vec<String> = options.table.iter().map(|(key, value)| format!("{key} = {value}")).collect();
         text.push_str(&format!("rules.{rule} options: {}\n", options.join(", ")));
     }
     io::stdout().lock().write_all(text.as_bytes()).map_err(cannot_write)?;

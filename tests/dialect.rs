@@ -2,6 +2,9 @@
 //! examples, each dialect's record selection and precedence, and random documents checked
 //! against naive reference implementations written here.
 
+#[path = "support/shared.rs"]
+mod shared;
+
 use robolint::dialect::{Dialect, Matcher, Reason, RuleKind, Verdict};
 use robolint::parse::parse_text;
 
@@ -1242,15 +1245,9 @@ fn matcher_agrees_with_the_naive_references() {
 #[test]
 fn real_world_files_never_panic_and_name_real_rule_lines() {
     use robolint::model::Directive;
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/protego");
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        eprintln!("skipped: {} does not exist", folder.display());
-        return;
-    };
+    let Some(paths) = shared::protego_files() else { return };
     let robots = ["Googlebot", "googlebot-news", "bingbot/2.0", "*"];
     let urls = ["/", "/robots.txt", "/search?q=1", "/a/b.html", "/wp-admin/admin-ajax.php", "/ツ?x=%7E"];
-    let mut paths: Vec<std::path::PathBuf> = entries.map(|entry| entry.expect("directory entry").path()).collect();
-    paths.sort();
     for path in paths.iter().step_by(4) {
         let source = robolint::Source::from_bytes(&std::fs::read(path).expect("readable file"));
         let document = robolint::parse::parse(&source);

@@ -14,6 +14,9 @@
 //! And the rounds together: `fix_text` gives their result, and fixing that result again
 //! applies nothing, so fixing twice equals fixing once and no allowed fix is left undone.
 
+#[path = "support/shared.rs"]
+mod shared;
+
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -309,15 +312,11 @@ fn fixing_every_corpus_case_keeps_its_promises() {
 
 #[test]
 fn fixing_real_world_files_keeps_its_promises() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/protego");
-    if !folder.is_dir() {
-        eprintln!("skipped: {} does not exist", folder.display());
-        return;
-    }
+    let Some(files) = shared::protego_files() else { return };
     let selection = Selection::all_rules();
     let mut problems = Vec::new();
     let mut checked = 0;
-    for file in sorted_entries(&folder).into_iter().step_by(REAL_WORLD_SAMPLE_STEP) {
+    for file in files.into_iter().step_by(REAL_WORLD_SAMPLE_STEP) {
         let Some(text) = fixable_text(&fs::read(&file).expect("readable file")) else { continue };
         for allowed in APPLICABILITIES {
             check_fixing(name_of(&file), &text, &selection, allowed, &mut problems);
@@ -336,15 +335,9 @@ fn fixing_real_world_files_keeps_its_promises() {
 /// sweeps every file (minutes in a debug build); elsewhere every tenth, as above.
 #[test]
 fn safe_fixes_keep_every_promised_verdict_on_real_world_files() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/protego");
+    let Some(all) = shared::protego_files() else { return };
     let in_ci = std::env::var("CI").as_deref() == Ok("true");
-    if !folder.is_dir() {
-        assert!(!in_ci, "CI=true but {} is missing", folder.display());
-        eprintln!("skipped: {} does not exist", folder.display());
-        return;
-    }
     let step = if in_ci { 1 } else { REAL_WORLD_SAMPLE_STEP };
-    let all = sorted_entries(&folder);
     let files: Vec<PathBuf> = all.iter().step_by(step).cloned().collect();
     let settings = Settings::default();
     let sweeps: Vec<Sweep> = std::thread::scope(|scope| {

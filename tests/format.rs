@@ -2,6 +2,9 @@
 //! corpus case that is UTF-8 (and on the real-world files in `../shared/corpus/protego`
 //! when that folder is present).
 
+#[path = "support/shared.rs"]
+mod shared;
+
 use std::path::{Path, PathBuf};
 
 use robolint::format::format;
@@ -59,13 +62,7 @@ fn formatting_is_idempotent_and_keeps_comments_on_the_corpus() {
 
 #[test]
 fn formatting_is_idempotent_and_keeps_comments_on_real_world_files() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/protego");
-    let mut paths = Vec::new();
-    files_below(&folder, None, &mut paths);
-    if paths.is_empty() {
-        eprintln!("skipped: {} does not exist", folder.display());
-        return;
-    }
+    let Some(paths) = shared::protego_files() else { return };
     let (checked, problems) = check_files(&paths);
     eprintln!("formatted {checked} real-world files");
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));

@@ -1,6 +1,9 @@
 //! The machine output formats as tools read them: `--format json` (docs/json-format.md),
 //! `--format sarif` checked against the official SARIF 2.1.0 schema, and `--format github`.
 
+#[path = "support/shared.rs"]
+mod shared;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -178,11 +181,8 @@ fn a_url_keeps_its_url_as_the_file_name() {
 /// The official schema, from `../shared` beside the project; `None` (after saying so) where
 /// that folder is absent, as in a bare checkout.
 fn sarif_validator() -> Option<jsonschema::Validator> {
-    let path = project().join("../shared/schemas/sarif-schema-2.1.0.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("SKIPPED: no SARIF schema at {} (CI has ../shared beside the project)", path.display());
-        return None;
-    };
+    let path = shared::path("schemas/sarif-schema-2.1.0.json")?;
+    let text = std::fs::read_to_string(&path).expect("the SARIF schema is readable");
     let mut schema: Value = serde_json::from_str(&text).expect("the SARIF schema is JSON");
     mend_language_patterns(&mut schema);
     // Draft-07 asserts formats (`uri` included) by default; saying so keeps them checked

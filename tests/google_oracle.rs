@@ -8,6 +8,9 @@
 //! from its own rules, and generated files of hostile shapes. Where g++, Abseil or
 //! `../shared` is missing the test says so and passes; under `CI=true` it fails instead.
 
+#[path = "support/shared.rs"]
+mod shared;
+
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -20,12 +23,6 @@ fn project() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Passes, saying why, or fails under `CI=true`, where everything must be there.
-fn missing(what: &str) {
-    assert!(std::env::var("CI").as_deref() != Ok("true"), "CI=true, but {what}");
-    eprintln!("SKIPPED: {what}");
-}
-
 /// Google's matcher, built once per test process where g++ and Abseil are installed: the
 /// tests run on several threads, and two builds at once would write the same files.
 fn oracle() -> Option<PathBuf> {
@@ -36,11 +33,16 @@ fn oracle() -> Option<PathBuf> {
 fn build_oracle() -> Option<PathBuf> {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("google-oracle");
     let script = project().join("tests/oracle/build-google.sh");
-    let built = Command::new("bash").arg(&script).arg(&out).output().expect("bash runs");
+    let sources = shared::root().join("oracles/google-robotstxt");
+    let built =
+        Command::new("bash").arg(&script).arg(&out).env("GOOGLE_ROBOTSTXT", sources).output().expect("bash runs");
     match built.status.code() {
         Some(0) => Some(out.join("google-harness")),
         Some(3) => {
-            missing(&format!("Google's matcher cannot be built: {}", String::from_utf8_lossy(&built.stderr).trim()));
+            shared::missing(&format!(
+                "Google's matcher cannot be built: {}",
+                String::from_utf8_lossy(&built.stderr).trim()
+            ));
             None
         }
         _ => panic!("building Google's matcher failed:\n{}", String::from_utf8_lossy(&built.stderr)),
@@ -229,13 +231,7 @@ fn corpus_cases_answer_as_googles_code() {
 
 #[test]
 fn real_world_files_answer_as_googles_code() {
-    let folder = project().join("../shared/corpus/protego");
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        return missing(&format!("no real-world files at {}", folder.display()));
-    };
-    let mut files: Vec<PathBuf> = entries.map(|entry| entry.expect("entry").path()).collect();
-    files.retain(|path| path.file_name().is_some_and(|name| name != "LICENSE"));
-    files.sort();
+    let Some(files) = shared::protego_files() else { return };
     let cases: Vec<Case> = files.iter().enumerate().map(|(at, path)| case_for_file(path, at, 256 * 1024)).collect();
     run("protego", &cases);
 }

@@ -11,6 +11,9 @@
 //!    accepts, over the corpus, the real-world files in `../shared/corpus/protego` when
 //!    present, and generated files.
 
+#[path = "support/shared.rs"]
+mod shared;
+
 use std::collections::{BTreeSet, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -1262,14 +1265,7 @@ fn line_checks_agree_with_whole_file_parse_on_corpus() {
 
 #[test]
 fn line_checks_agree_with_whole_file_parse_on_real_world_files() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/protego");
-    let Ok(entries) = fs::read_dir(&folder) else {
-        eprintln!("skipped: {} does not exist", folder.display());
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.map(|entry| entry.expect("directory entry").path()).collect();
-    paths.retain(|path| path.is_file());
-    paths.sort();
+    let Some(paths) = shared::protego_files() else { return };
     // Many sites serve identical files: check each distinct text once.
     let mut seen = HashSet::new();
     let cases: Vec<(String, String)> = paths

@@ -13,6 +13,9 @@
 //! Without python3 (or with a Python whose robotparser is not the modelled one), or without
 //! `../shared`, the test says so and passes, except under `CI=true`, where it fails.
 
+#[path = "support/shared.rs"]
+mod shared;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -27,16 +30,6 @@ struct Case {
     name: String,
     text: String,
     questions: Vec<(String, String)>,
-}
-
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|value| value == "true")
-}
-
-/// Skips the test with a message, or fails it under CI=true.
-fn missing(what: &str) {
-    assert!(!in_ci(), "CI=true, but {what}");
-    eprintln!("skipped: {what}");
 }
 
 /// The files below `folder`, in order; only `.txt` ones when `txt_only`.
@@ -246,7 +239,7 @@ fn python_answers(cases: &[Case]) -> Option<Vec<Value>> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python_robotparser.py");
     let spawned = Command::new("python3").arg(&script).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
     let Ok(mut child) = spawned else {
-        missing("python3 is not installed");
+        shared::missing("python3 is not installed");
         return None;
     };
     let mut stdin = child.stdin.take().expect("python3's standard input");
@@ -263,7 +256,10 @@ fn python_answers(cases: &[Case]) -> Option<Vec<Value>> {
     let header: Value = serde_json::from_str(&replies.next()?.ok()?).ok()?;
     println!("Python {} (robotparser modelled: {})", header["python"], header["modelled"]);
     if header["modelled"] != json!(true) {
-        missing(&format!("Python {}'s urllib.robotparser is not the modelled one (3.8-3.13)", header["python"]));
+        shared::missing(&format!(
+            "Python {}'s urllib.robotparser is not the modelled one (3.8-3.13)",
+            header["python"]
+        ));
         let _ = child.kill();
         return None;
     }
@@ -280,12 +276,7 @@ fn python_robotparser_answers_as_the_standard_library() {
     let mut corpus = Vec::new();
     files_below(&root.join("corpus"), true, &mut corpus);
     let (mut cases, witnessed): (Vec<Case>, Vec<usize>) = corpus.iter().map(|path| corpus_case(path)).unzip();
-    let protego = root.join("../shared/corpus/protego");
-    let mut paths = Vec::new();
-    files_below(&protego, false, &mut paths);
-    if paths.is_empty() {
-        missing(&format!("{} is missing", protego.display()));
-    }
+    let paths = shared::protego_files().unwrap_or_default();
     cases.extend(
         paths.iter().map(|path| case(path.display().to_string(), &std::fs::read(path).expect("a readable file"))),
     );

@@ -1,11 +1,13 @@
-//! Every rule has its four parts: `src/rules/<module>.rs`, a registry line, `rules/<name>.toml`
-//! and `corpus/<name>/` with a case that fires and one that does not. A missing part fails
-//! here with the rule and the part named.
+//! Every rule has its four parts: `src/rules/<category>/<module>.rs`, a registry line,
+//! `rules/<name>.toml` and `corpus/<name>/` with a case that fires and one that does not. A
+//! missing part fails here with the rule and the part named. Codes sit in their category's
+//! band, and what a rule's fixes are matches what its metadata declares.
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use robolint::diagnostic::Applicability;
 use robolint::fetch::recorded;
 use robolint::{lint, lint_fetched, rules, Report, Settings, Source};
 
@@ -30,8 +32,22 @@ const NOT_RULES: &[&str] = &["seeds", "samples"];
 
 #[test]
 fn every_rule_has_source_registry_line_metadata_and_corpus() {
-    let registered: BTreeSet<String> = rules::all().iter().map(|rule| rule.module.to_string()).collect();
-    let sources = names_in("src/rules", |path| stem_with_extension(path, "rs").filter(|stem| stem != "mod"));
+    // A rule's source is `src/rules/<category>/<module>.rs`, declared by that folder's
+    // mod.rs; the registry line names the same path, so the build fails where they differ.
+    let registered: BTreeSet<String> =
+        rules::all().iter().map(|rule| format!("{}/{}", rule.metadata.category, rule.module)).collect();
+    let folders =
+        names_in("src/rules", |path| path.is_dir().then(|| path.file_name()?.to_str().map(str::to_string))?);
+    let sources: BTreeSet<String> = folders
+        .iter()
+        .flat_map(|folder| {
+            names_in(&format!("src/rules/{folder}"), |path| {
+                stem_with_extension(path, "rs").filter(|stem| stem != "mod")
+            })
+            .into_iter()
+            .map(move |module| format!("{folder}/{module}"))
+        })
+        .collect();
     let metadata = names_in("rules", |path| stem_with_extension(path, "toml"));
     let corpus = names_in("corpus", |path| {
         path.is_dir()
@@ -41,7 +57,9 @@ fn every_rule_has_source_registry_line_metadata_and_corpus() {
     });
     let mut missing = Vec::new();
     for module in sources.difference(&registered) {
-        missing.push(format!("src/rules/{module}.rs has no line in the registry (src/rules/mod.rs)"));
+        missing.push(format!(
+            "src/rules/{module}.rs has no line in the registry (src/rules/mod.rs), or its rule's category is not its folder"
+        ));
     }
     let names: BTreeSet<String> = rules::all().iter().map(|rule| rule.name().to_string()).collect();
     for name in metadata.difference(&names) {
@@ -184,6 +202,113 @@ fn documented_examples_behave_as_documented() {
         }
         if fires(&rule.metadata.docs.good) {
             problems.push(format!("{name}: the `good` example in rules/{name}.toml triggers the rule"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_code_is_in_its_categorys_band() {
+    let mut problems = Vec::new();
+    for rule in rules::all() {
+        let (code, category) = (rule.code(), rule.metadata.category.as_str());
+        match rules::band_of(code) {
+            Some(band) if band.category == category => {}
+            Some(band) => problems.push(format!(
+                "{} ({code}) has category `{category}`, but {}xx is the band of `{}`",
+                rule.name(),
+                band.prefix,
+                band.category
+            )),
+            None => problems.push(format!("{} ({code}) is in no band of rules::BANDS", rule.name())),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// README's sentence listing the bands names exactly the bands of `rules::BANDS`: a band it
+/// promises has rules (or may have them), one it leaves out has none.
+#[test]
+fn readme_lists_the_bands_there_are() {
+    let readme = fs::read_to_string(root().join("README.md")).expect("README.md");
+    let sentence = readme.split("stable code in a band: ").nth(1).expect("README lists the bands");
+    let sentence = &sentence[..sentence.find('.').expect("the list ends with a full stop")];
+    let listed: Vec<&str> = sentence.split(',').map(str::trim).collect();
+    let expected: Vec<String> = rules::BANDS.iter().map(|band| format!("{}xx {}", band.prefix, band.about)).collect();
+    assert_eq!(listed, expected, "README's bands differ from rules::BANDS");
+}
+
+/// Whether a fix that `declared` promises may come out as `emitted`.
+fn fix_allowed(declared: rules::FixAvailability, emitted: Applicability) -> bool {
+    use rules::FixAvailability::{Mixed, None, Safe, Unsafe};
+    match declared {
+        None => false,
+        Safe => emitted == Applicability::Safe,
+        Unsafe => emitted == Applicability::Unsafe,
+        Mixed => true,
+    }
+}
+
+/// Every corpus case, with its folder's rule on: each fix a rule emits is what its metadata
+/// declares (none, safe, unsafe or mixed), and a rule that declares a fix emits one, and
+/// a `mixed` one both kinds, somewhere in the corpus.
+#[test]
+fn declared_fix_safety_matches_what_rules_emit() {
+    let mut emitted: BTreeSet<(&'static str, &'static str)> = BTreeSet::new();
+    let mut problems = Vec::new();
+    for rule in rules::all() {
+        let settings = Settings { extend_select: vec![rule.name().to_string()], ..Settings::default() };
+        for case in corpus_cases(rule.name()) {
+            let bytes = fs::read(&case).expect("case is readable");
+            let recorded_fetch = case.extension().is_some_and(|ext| ext == "http");
+            for diagnostic in lint_input(&bytes, recorded_fetch, Some(&case), &settings).diagnostics {
+                let Some(fix) = &diagnostic.fix else { continue };
+                let declared = rules::find(diagnostic.name).expect("a finding names a rule").metadata.fix;
+                if !fix_allowed(declared, fix.applicability) {
+                    problems.push(format!(
+                        "{}: emits a {} fix in {}, but rules/{}.toml declares fix = {declared:?}",
+                        diagnostic.name,
+                        fix.applicability.as_str(),
+                        case.display(),
+                        diagnostic.name
+                    ));
+                }
+                emitted.insert((diagnostic.name, fix.applicability.as_str()));
+            }
+        }
+    }
+    for rule in rules::all() {
+        let wanted: &[Applicability] = match rule.metadata.fix {
+            rules::FixAvailability::None => &[],
+            rules::FixAvailability::Safe => &[Applicability::Safe],
+            rules::FixAvailability::Unsafe => &[Applicability::Unsafe],
+            rules::FixAvailability::Mixed => &[Applicability::Safe, Applicability::Unsafe],
+        };
+        for kind in wanted {
+            if !emitted.contains(&(rule.name(), kind.as_str())) {
+                problems.push(format!(
+                    "{}: declares {} fixes but emits none in corpus/{0}/",
+                    rule.name(),
+                    kind.as_str()
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A rule with options in its metadata reads them into its own `Options` type (its registry
+/// line says `with Options`), and the defaults written in the metadata fit that type; a rule
+/// without options takes none.
+#[test]
+fn declared_options_have_a_typed_reader() {
+    let mut problems = Vec::new();
+    for rule in rules::all() {
+        let declared = !rule.metadata.options.is_empty();
+        match (declared, rule.parse_options(&toml::Table::new())) {
+            (true, Err(error)) => problems.push(format!("{}: options declared but not read: {error}", rule.name())),
+            (false, Ok(_)) => problems.push(format!("{}: reads options its metadata does not declare", rule.name())),
+            _ => {}
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

@@ -1,6 +1,9 @@
 //! The hand-written scanner (`parse::parse_text`) must produce exactly the lines the lenient
 //! pest grammar produces, on every corpus case, every real-world file and generated input.
 
+#[path = "support/shared.rs"]
+mod shared;
+
 use std::path::Path;
 
 use robolint::model::Line;
@@ -34,12 +37,7 @@ fn scanner_matches_grammar_on_corpus_and_real_files() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     files_in(&root.join("corpus"), &mut files);
-    let protego = root.join("../shared/corpus/protego");
-    if protego.exists() {
-        files_in(&protego, &mut files);
-    } else {
-        eprintln!("note: {} is absent; checking corpus/ only", protego.display());
-    }
+    files.extend(shared::protego_files().unwrap_or_default());
     for path in files {
         let bytes = std::fs::read(&path).expect("readable");
         assert_same_lines(&path.display().to_string(), &String::from_utf8_lossy(&bytes));

@@ -2,6 +2,9 @@
 //! of the matcher again, and the message must name the same robot and URL.
 //! Runs over every corpus case (all folders) and, when present, `../shared/corpus/protego`.
 
+#[path = "support/shared.rs"]
+mod shared;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -69,10 +72,7 @@ fn every_corpus_witness_holds() {
 
 #[test]
 fn every_protego_witness_holds() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/protego");
-    let mut files = Vec::new();
-    files_below(&folder, &mut files);
-    files.sort();
+    let Some(files) = shared::protego_files() else { return };
     let mut failures = Vec::new();
     for path in &files {
         recheck(path, &mut failures);

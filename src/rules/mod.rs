@@ -1,11 +1,14 @@
-//! The rule registry: one line per rule below. A rule is a module in this folder with
+//! The rule registry: one line per rule below. A rule is a module in its band's folder
+//! (`src/rules/<category>/<module>.rs`, declared in that folder's `mod.rs`) with
 //! `pub fn check(cx: &Context, out: &mut Findings)`, a metadata file `rules/<name>.toml`
 //! and a folder of cases `corpus/<name>/`; `tests/registry.rs` names any part missing.
 
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Diagnostic, Severity};
@@ -16,9 +19,19 @@ use crate::model::{AgentCapture, Document, Line, Span};
 use crate::source::Source;
 use crate::suppression::Suppression;
 
+mod extensions;
+mod file;
+mod http;
+mod paths;
+mod records;
+mod suppression;
+mod syntax;
+
+/// Builds the table of rules from one line per rule, `band_folder::module => "name"`, plus
+/// `with Options` where the module has an `Options` type for its `[rules.<name>]` keys. It
+/// declares no modules: each band folder's `mod.rs` does, so rustfmt sees every rule file.
 macro_rules! registry {
-    ($($module:ident => $name:literal,)*) => {
-        $(mod $module;)*
+    ($($folder:ident :: $module:ident => $name:literal $(with $options:ident)?,)*) => {
 
         /// Every rule, in the order the engine runs them: file-level rules first (they may
         /// find the input is no robots.txt at all), then the rules about how a URL was
@@ -29,95 +42,139 @@ macro_rules! registry {
             $(Entry {
                 module: stringify!($module),
                 metadata: include_str!(concat!("../../rules/", $name, ".toml")),
-                check: $module::check,
+                check: $folder::$module::check,
+                parse_options: registry!(@options $($folder::$module::$options)?),
             },)*
         ];
     };
+    (@options $options:ty) => { Some(parse_options_as::<$options>) };
+    (@options) => { None };
 }
 
 registry! {
-    byte_order_mark => "byte-order-mark",
-    invalid_utf8 => "invalid-utf8",
-    utf16_encoding => "utf16-encoding",
-    file_too_large => "file-too-large",
-    html_document => "html-document",
-    binary_content => "binary-content",
-    non_crlf_line_ending => "non-crlf-line-ending",
-    mixed_line_endings => "mixed-line-endings",
-    missing_colon => "missing-colon",
-    field_typo => "field-typo",
-    unknown_field => "unknown-field",
-    invalid_line => "invalid-line",
-    agent_not_token => "agent-not-token",
-    empty_user_agent => "empty-user-agent",
-    path_not_absolute => "path-not-absolute",
-    invalid_percent_encoding => "invalid-percent-encoding",
-    non_ascii_path => "non-ascii-path",
-    multiple_paths => "multiple-paths",
-    space_in_path => "space-in-path",
-    line_continuation => "line-continuation",
-    space_before_colon => "space-before-colon",
-    trailing_whitespace => "trailing-whitespace",
-    multiple_star_records => "multiple-star-records",
-    record_without_disallow => "record-without-disallow",
-    blank_line_in_record => "blank-line-in-record",
-    rule_before_user_agent => "rule-before-user-agent",
-    missing_record_separator => "missing-record-separator",
-    duplicate_agent => "duplicate-agent",
-    agent_substring_capture => "agent-substring-capture",
-    unreachable_record => "unreachable-record",
-    agent_pattern => "agent-pattern",
-    whole_site_blocked => "whole-site-blocked",
-    too_many_rules => "too-many-rules",
-    duplicate_rule => "duplicate-rule",
-    redundant_rule => "redundant-rule",
-    shadowed_rule => "shadowed-rule",
-    allow_all_and_disallow_all => "allow-all-and-disallow-all",
-    glob_pattern => "glob-pattern",
-    robots_txt_in_rule => "robots-txt-in-rule",
-    query_in_path => "query-in-path",
-    extension_outside_record => "extension-outside-record",
-    empty_file => "empty-file",
-    long_line => "long-line",
-    nul_byte => "nul-byte",
-    file_name => "file-name",
-    regex_in_path => "regex-in-path",
-    fragment_in_path => "fragment-in-path",
-    encoded_slash => "encoded-slash",
-    path_case_variants => "path-case-variants",
-    allow_for_1994_robots => "allow-for-1994-robots",
-    sensitive_path => "sensitive-path",
-    path_too_long => "path-too-long",
-    sitemap_url => "sitemap-url",
-    crawl_delay_value => "crawl-delay-value",
-    nonstandard_field => "nonstandard-field",
-    malformed_field_value => "malformed-field-value",
-    percent_encoding_divergence => "percent-encoding-divergence",
-    robots_txt_redirect => "robots-txt-redirect",
-    cross_host_redirect => "cross-host-redirect",
-    broken_redirect => "broken-redirect",
-    robots_txt_forbidden => "robots-txt-forbidden",
-    robots_txt_not_found => "robots-txt-not-found",
-    robots_txt_unreachable => "robots-txt-unreachable",
-    private_redirect => "private-redirect",
-    wrong_content_type => "wrong-content-type",
-    non_utf8_charset => "non-utf8-charset",
-    undecodable_content_encoding => "undecodable-content-encoding",
-    response_truncated => "response-truncated",
-    cache_expiry => "cache-expiry",
-    caching_disabled => "caching-disabled",
-    long_cache_lifetime => "long-cache-lifetime",
-    strict_syntax => "strict-syntax",
-    unused_suppression => "unused-suppression",
-    unknown_rule_in_suppression => "unknown-rule-in-suppression",
+    file::byte_order_mark => "byte-order-mark",
+    file::invalid_utf8 => "invalid-utf8",
+    file::utf16_encoding => "utf16-encoding",
+    file::file_too_large => "file-too-large",
+    file::html_document => "html-document",
+    file::binary_content => "binary-content",
+    file::non_crlf_line_ending => "non-crlf-line-ending",
+    file::mixed_line_endings => "mixed-line-endings",
+    syntax::missing_colon => "missing-colon",
+    syntax::field_typo => "field-typo",
+    syntax::unknown_field => "unknown-field",
+    syntax::invalid_line => "invalid-line",
+    syntax::agent_not_token => "agent-not-token",
+    syntax::empty_user_agent => "empty-user-agent",
+    syntax::path_not_absolute => "path-not-absolute",
+    syntax::invalid_percent_encoding => "invalid-percent-encoding",
+    syntax::non_ascii_path => "non-ascii-path",
+    syntax::multiple_paths => "multiple-paths",
+    paths::space_in_path => "space-in-path",
+    syntax::line_continuation => "line-continuation",
+    syntax::space_before_colon => "space-before-colon",
+    syntax::trailing_whitespace => "trailing-whitespace",
+    records::multiple_star_records => "multiple-star-records",
+    records::record_without_disallow => "record-without-disallow",
+    records::blank_line_in_record => "blank-line-in-record",
+    records::rule_before_user_agent => "rule-before-user-agent",
+    records::missing_record_separator => "missing-record-separator",
+    records::duplicate_agent => "duplicate-agent",
+    records::agent_substring_capture => "agent-substring-capture",
+    records::unreachable_record => "unreachable-record",
+    records::agent_pattern => "agent-pattern",
+    records::whole_site_blocked => "whole-site-blocked",
+    records::too_many_rules => "too-many-rules" with Options,
+    paths::duplicate_rule => "duplicate-rule",
+    paths::redundant_rule => "redundant-rule",
+    paths::shadowed_rule => "shadowed-rule",
+    paths::allow_all_and_disallow_all => "allow-all-and-disallow-all",
+    paths::glob_pattern => "glob-pattern",
+    paths::robots_txt_in_rule => "robots-txt-in-rule",
+    paths::query_in_path => "query-in-path",
+    extensions::extension_outside_record => "extension-outside-record",
+    file::empty_file => "empty-file",
+    file::long_line => "long-line",
+    file::nul_byte => "nul-byte",
+    file::file_name => "file-name",
+    paths::regex_in_path => "regex-in-path",
+    paths::fragment_in_path => "fragment-in-path",
+    paths::encoded_slash => "encoded-slash",
+    paths::path_case_variants => "path-case-variants",
+    paths::allow_for_1994_robots => "allow-for-1994-robots",
+    paths::sensitive_path => "sensitive-path" with Options,
+    paths::path_too_long => "path-too-long" with Options,
+    extensions::sitemap_url => "sitemap-url",
+    extensions::crawl_delay_value => "crawl-delay-value",
+    extensions::nonstandard_field => "nonstandard-field",
+    extensions::malformed_field_value => "malformed-field-value",
+    paths::percent_encoding_divergence => "percent-encoding-divergence",
+    http::robots_txt_redirect => "robots-txt-redirect",
+    http::cross_host_redirect => "cross-host-redirect",
+    http::broken_redirect => "broken-redirect",
+    http::robots_txt_forbidden => "robots-txt-forbidden",
+    http::robots_txt_not_found => "robots-txt-not-found",
+    http::robots_txt_unreachable => "robots-txt-unreachable",
+    http::private_redirect => "private-redirect",
+    http::wrong_content_type => "wrong-content-type",
+    http::non_utf8_charset => "non-utf8-charset",
+    http::undecodable_content_encoding => "undecodable-content-encoding",
+    http::response_truncated => "response-truncated",
+    http::cache_expiry => "cache-expiry",
+    http::caching_disabled => "caching-disabled",
+    http::long_cache_lifetime => "long-cache-lifetime" with Options,
+    syntax::strict_syntax => "strict-syntax",
+    suppression::unused_suppression => "unused-suppression",
+    suppression::unknown_rule_in_suppression => "unknown-rule-in-suppression",
 }
 
 type CheckFn = fn(&Context<'_, '_>, &mut Findings);
+
+/// A rule's options after parsing: its module's `Options`, behind `Any` so that one table
+/// holds every rule's (unwind-safe, as `Settings` is, for callers that catch panics).
+type OptionsValue = dyn Any + Send + Sync + std::panic::RefUnwindSafe + std::panic::UnwindSafe;
+type ParsedOptions = Arc<OptionsValue>;
+
+/// Reads a table of options (the defaults from the rule's metadata with the user's keys laid
+/// over them) into the rule's `Options`.
+type ParseOptionsFn = fn(toml::Table) -> Result<ParsedOptions, String>;
 
 struct Entry {
     module: &'static str,
     metadata: &'static str,
     check: CheckFn,
+    parse_options: Option<ParseOptionsFn>,
+}
+
+fn parse_options_as<
+    T: DeserializeOwned + Send + Sync + std::panic::RefUnwindSafe + std::panic::UnwindSafe + 'static,
+>(
+    table: toml::Table,
+) -> Result<ParsedOptions, String> {
+    toml::Value::Table(table).try_into::<T>().map(|options| Arc::new(options) as ParsedOptions).map_err(|error| {
+        // toml's message ends with a line break and carries no position of ours.
+        error.message().trim().to_string()
+    })
+}
+
+/// A rule's options from robolint.toml: as written (for `--show-settings`) and parsed into
+/// the rule's `Options` type once per configuration.
+#[derive(Clone)]
+pub struct RuleOptions {
+    pub table: toml::Table,
+    parsed: ParsedOptions,
+}
+
+impl std::fmt::Debug for RuleOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.table.fmt(f)
+    }
+}
+
+impl PartialEq for RuleOptions {
+    fn eq(&self, other: &RuleOptions) -> bool {
+        self.table == other.table
+    }
 }
 
 /// A rule's documentation and defaults, read from `rules/<name>.toml`.
@@ -227,6 +284,12 @@ pub struct OptionSpec {
 }
 
 impl Metadata {
+    /// Every option at its default, as robolint.toml would spell them: the one place the
+    /// defaults are written, and what `robolint rule` shows.
+    pub fn default_options(&self) -> toml::Table {
+        self.options.iter().map(|(key, spec)| (key.clone(), spec.default.clone())).collect()
+    }
+
     /// How much a finding matters to robots of `dialect`.
     pub fn level_for(&self, dialect: Dialect) -> Level {
         let targets = &self.targets;
@@ -306,6 +369,9 @@ pub struct Rule {
     /// The Rust module that implements it (`glob_pattern` for `glob-pattern`).
     pub module: &'static str,
     check: CheckFn,
+    parse_options: Option<ParseOptionsFn>,
+    /// The options with every key at its default; `None` for a rule without options.
+    default_options: Option<RuleOptions>,
 }
 
 impl Rule {
@@ -321,11 +387,41 @@ impl Rule {
         (self.check)(cx, out)
     }
 
-    /// True when `selector` (a code, a code prefix such as `RL3`, a name, a category or
-    /// `ALL`) picks this rule. Case-insensitive.
+    /// The options the rule runs with under `settings`: the configured ones, else the defaults.
+    pub(crate) fn options_in<'s>(&'s self, configured: Option<&'s RuleOptions>) -> Option<&'s OptionsValue> {
+        configured.or(self.default_options.as_ref()).map(|options| &*options.parsed)
+    }
+
+    /// Reads the keys of a `[rules.<name>]` table (other than `severity`) into the rule's
+    /// `Options`, each key absent keeping its default. The error names the rule and the key.
+    pub fn parse_options(&self, table: &toml::Table) -> Result<RuleOptions, String> {
+        let name = &self.metadata.name;
+        let declared = &self.metadata.options;
+        if let Some(key) = table.keys().find(|key| !declared.contains_key(*key)) {
+            let known: Vec<&str> = declared.keys().map(String::as_str).collect();
+            let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+            return Err(format!("rule `{name}` has no option `{key}` (its options: severity, {known})"));
+        }
+        let parse = self.parse_options.ok_or_else(|| format!("rule `{name}` takes no options"))?;
+        // Key by key first, so that a wrong value is named by its key.
+        for (key, value) in table {
+            let mut one = self.metadata.default_options();
+            one.insert(key.clone(), value.clone());
+            parse(one).map_err(|error| format!("option `{key}` of rule `{name}`: {error}"))?;
+        }
+        let mut all = self.metadata.default_options();
+        all.extend(table.clone());
+        let parsed = parse(all).map_err(|error| format!("options of rule `{name}`: {error}"))?;
+        Ok(RuleOptions { table: table.clone(), parsed })
+    }
+
+    /// True when `selector` (a code, a code prefix such as `RL3`, a name, a category,
+    /// `pedantic` for the rules that are off by default, or `ALL`) picks this rule.
+    /// Case-insensitive.
     pub fn matches(&self, selector: &str) -> bool {
         let metadata = &self.metadata;
         selector.eq_ignore_ascii_case("all")
+            || (selector.eq_ignore_ascii_case(PEDANTIC) && !metadata.default_enabled)
             || selector.eq_ignore_ascii_case(&metadata.name)
             || selector.eq_ignore_ascii_case(&metadata.category)
             || (selector.len() >= 3
@@ -334,19 +430,60 @@ impl Rule {
     }
 }
 
+/// The selector for the rules that are off by default. It is no category: such a rule
+/// belongs to the category of its code's band like any other.
+pub const PEDANTIC: &str = "pedantic";
+
+/// A code band: every rule whose code starts with `prefix` has category `category`, and its
+/// source is in `src/rules/<category>/`. Codes are stable public ids and never reused.
+#[derive(Debug, Clone, Copy)]
+pub struct Band {
+    pub prefix: &'static str,
+    pub category: &'static str,
+    pub about: &'static str,
+}
+
+/// Every band, the one table that ties codes to categories (tests/registry.rs holds each
+/// rule and README's list of bands to it; `cargo xtask new-rule` numbers new rules by it).
+pub const BANDS: &[Band] = &[
+    Band { prefix: "RL0", category: "file", about: "file and encoding" },
+    Band { prefix: "RL1", category: "syntax", about: "syntax" },
+    Band { prefix: "RL2", category: "records", about: "records" },
+    Band { prefix: "RL3", category: "paths", about: "paths" },
+    Band { prefix: "RL4", category: "extensions", about: "extensions" },
+    Band { prefix: "RL6", category: "http", about: "HTTP (for URLs only)" },
+    Band { prefix: "RL9", category: "suppression", about: "suppressions" },
+];
+
+/// The band a code belongs to.
+pub fn band_of(code: &str) -> Option<&'static Band> {
+    BANDS.iter().find(|band| code.starts_with(band.prefix))
+}
+
 /// All rules, metadata parsed once per process.
 pub fn all() -> &'static [Rule] {
     static RULES: OnceLock<Vec<Rule>> = OnceLock::new();
     RULES.get_or_init(|| {
         ENTRIES
             .iter()
-            .map(|entry| Rule {
+            .map(|entry| {
                 // The TOML files are compiled in and checked by tests/registry.rs, so a
                 // failure here is a bug in robolint, not in anything a user wrote.
-                metadata: toml::from_str(entry.metadata)
-                    .unwrap_or_else(|error| panic!("rules metadata for `{}` is invalid: {error}", entry.module)),
-                module: entry.module,
-                check: entry.check,
+                let metadata: Metadata = toml::from_str(entry.metadata)
+                    .unwrap_or_else(|error| panic!("rules metadata for `{}` is invalid: {error}", entry.module));
+                let default_options = entry.parse_options.map(|parse| RuleOptions {
+                    table: toml::Table::new(),
+                    parsed: parse(metadata.default_options()).unwrap_or_else(|error| {
+                        panic!("the option defaults in rules/{}.toml do not fit its Options: {error}", metadata.name)
+                    }),
+                });
+                Rule {
+                    metadata,
+                    module: entry.module,
+                    check: entry.check,
+                    parse_options: entry.parse_options,
+                    default_options,
+                }
             })
             .collect()
     })
@@ -391,10 +528,11 @@ pub struct Context<'a, 'doc> {
     /// The spans of what earlier rules that explain strict failures reported, enabled or
     /// not: where the strict-syntax catch-all has nothing to add.
     pub strict_explanations: &'a [Span],
-    /// The running rule's metadata (for option defaults).
+    /// The running rule's metadata.
     pub metadata: &'a Metadata,
-    /// The running rule's options from robolint.toml.
-    pub options: &'a toml::Table,
+    /// The running rule's options (robolint.toml's over the defaults), as its `Options`;
+    /// `None` for a rule without options. Read with [`Context::options`].
+    pub options: Option<&'a OptionsValue>,
     /// The file's suppression comments; by the time rules of the `suppression` category
     /// run, each records whether it silenced anything.
     pub suppressions: &'a [Suppression],
@@ -420,7 +558,7 @@ pub struct Shared<'a> {
     /// unreachable (ascending).
     captures: OnceLock<(Vec<AgentCapture>, Vec<usize>)>,
     /// For each agent record, its rules and their plain paths indexed.
-    record_paths: OnceLock<Vec<shadowed_rule::RecordPaths<'a>>>,
+    record_paths: OnceLock<Vec<paths::shadowed_rule::RecordPaths<'a>>>,
 }
 
 impl<'a> Shared<'a> {
@@ -459,12 +597,12 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
 
     /// Each agent record's rules with their plain paths indexed, in the order of
     /// [`Document::agent_records`].
-    fn record_paths(&self) -> &'a [shadowed_rule::RecordPaths<'doc>] {
+    fn record_paths(&self) -> &'a [paths::shadowed_rule::RecordPaths<'doc>] {
         let Shared { document, text, .. } = *self.shared;
         self.shared.record_paths.get_or_init(|| {
             document
                 .agent_records()
-                .map(|record| shadowed_rule::RecordPaths::new(record, &document.lines, text))
+                .map(|record| paths::shadowed_rule::RecordPaths::new(record, &document.lines, text))
                 .collect()
         })
     }
@@ -474,21 +612,11 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
         &self.shared.captures().1
     }
 
-    /// An option's value: the user's from robolint.toml, else the default from the rule's
-    /// metadata. Configuration loading has checked the user's value has the default's type.
-    pub fn option(&self, name: &str) -> Option<&'a toml::Value> {
-        self.options.get(name).or_else(|| self.metadata.options.get(name).map(|spec| &spec.default))
-    }
-
-    pub fn option_usize(&self, name: &str) -> Option<usize> {
-        self.option(name).and_then(toml::Value::as_integer).and_then(|value| usize::try_from(value).ok())
-    }
-
-    pub fn option_strings(&self, name: &str) -> Vec<&'a str> {
-        self.option(name)
-            .and_then(toml::Value::as_array)
-            .map(|values| values.iter().filter_map(toml::Value::as_str).collect())
-            .unwrap_or_default()
+    /// The running rule's options, parsed once per configuration. `None` only when `T` is
+    /// not the type the rule's registry line names, which tests/registry.rs rules out.
+    pub fn options<T: 'static>(&self) -> Option<&'a T> {
+        let options: &'a (dyn Any + Send + Sync) = self.options?;
+        options.downcast_ref::<T>()
     }
 }
 

@@ -1,6 +1,7 @@
+use super::binary_content;
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::{Directive, Span};
-use crate::rules::{binary_content, Context, Findings};
+use crate::rules::{Context, Findings};
 use crate::text::abbreviate;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {

@@ -1,6 +1,7 @@
+use super::binary_content;
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::LineEnding;
-use crate::rules::{binary_content, Context, Findings};
+use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     // The CR and LF bytes of a binary file end no lines: binary-content's one finding covers

@@ -1,9 +1,9 @@
 use foldhash::{HashMap, HashMapExt};
 
+use super::shadowed_rule::{is_plain_prefix, RecordPaths};
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::witness::robot_of_value;
 use crate::model::{Directive, LineIndex};
-use crate::rules::shadowed_rule::{is_plain_prefix, RecordPaths};
 use crate::rules::{Context, Findings};
 
 /// A rule whose every match an earlier, broader rule of the same kind already decides the

@@ -56,21 +56,21 @@ fn kind_slot(kind: Directive) -> Option<usize> {
 
 /// Non-empty and without wildcards or escapes, so "starts with" is exactly "matches whatever
 /// it matches".
-pub(super) fn is_plain_prefix(value: &str) -> bool {
+pub(in crate::rules) fn is_plain_prefix(value: &str) -> bool {
     !value.is_empty() && !value.contains(['*', '$', '%'])
 }
 
 /// An agent record's Allow and Disallow lines (those after its first User-agent line) and
 /// its plain paths indexed: what the rules comparing a record's paths with each other
 /// (shadowed-rule, redundant-rule) share, built once per document (`Context::record_paths`).
-pub(super) struct RecordPaths<'a> {
+pub(in crate::rules) struct RecordPaths<'a> {
     /// Line, kind and path of each rule, in file order.
     pub rules: Vec<(LineIndex, Directive, &'a str)>,
     pub plain: PlainPaths<'a>,
 }
 
 impl<'a> RecordPaths<'a> {
-    pub(super) fn new(record: &Record, lines: &[Line], text: &'a str) -> RecordPaths<'a> {
+    pub(in crate::rules) fn new(record: &Record, lines: &[Line], text: &'a str) -> RecordPaths<'a> {
         let rules: Vec<(LineIndex, Directive, &str)> = record
             .governed_rules()
             .filter_map(|line| {
@@ -85,7 +85,7 @@ impl<'a> RecordPaths<'a> {
 
 /// A record's plain Allow and Disallow paths, each with the first line of each kind that has
 /// it, and which of them begin which.
-pub(super) struct PlainPaths<'a> {
+pub(in crate::rules) struct PlainPaths<'a> {
     chains: PrefixChains<'a>,
     /// For each of the record's rules, its path's member in `chains` when the path is plain.
     member_of_rule: Vec<Option<usize>>,
@@ -95,7 +95,7 @@ pub(super) struct PlainPaths<'a> {
 
 impl<'a> PlainPaths<'a> {
     /// From a record's rules in file order; only plain paths count.
-    pub(super) fn new(rules: &[(LineIndex, Directive, &'a str)]) -> PlainPaths<'a> {
+    pub(in crate::rules) fn new(rules: &[(LineIndex, Directive, &'a str)]) -> PlainPaths<'a> {
         let plain = || rules.iter().enumerate().filter(|(_, &(_, _, value))| is_plain_prefix(value));
         let (chains, members) = PrefixChains::indexing(plain().map(|(_, &(_, _, value))| value));
         let mut member_of_rule = vec![None; rules.len()];
@@ -112,7 +112,7 @@ impl<'a> PlainPaths<'a> {
     /// The shortest path of `kind` written above line `before` that the path of the
     /// record's rule number `rule` starts with, that path itself counting only when `itself`
     /// says so; with the line. `None` for a rule whose path is not plain.
-    pub(super) fn shortest_earlier_prefix(
+    pub(in crate::rules) fn shortest_earlier_prefix(
         &self,
         rule: usize,
         kind: Directive,

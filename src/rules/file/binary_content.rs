@@ -23,7 +23,7 @@ struct Verdict {
 }
 
 /// True when this rule reports `text` as binary (nul-byte defers to it then).
-pub(super) fn is_binary(text: &str) -> bool {
+pub(in crate::rules) fn is_binary(text: &str) -> bool {
     verdict(text).is_some()
 }
 

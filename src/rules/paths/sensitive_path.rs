@@ -1,9 +1,19 @@
 use crate::model::Span;
+use serde::Deserialize;
+
 use crate::rules::{Context, Findings};
 use crate::text::abbreviate;
 
+/// `[rules.sensitive-path]`; the defaults are in rules/sensitive-path.toml.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Options {
+    paths: Vec<String>,
+}
+
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let sensitive = cx.option_strings("paths");
+    let Some(options) = cx.options::<Options>() else { return };
+    let sensitive: Vec<&str> = options.paths.iter().map(String::as_str).collect();
     let by_second_octet = BySecondOctet::new(&sensitive);
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);

@@ -1,5 +1,14 @@
 use crate::fetch::cache::{describe_duration, Freshness, DAY};
+use serde::Deserialize;
+
 use crate::rules::{Context, Findings};
+
+/// `[rules.long-cache-lifetime]`; the defaults are in rules/long-cache-lifetime.toml.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Options {
+    days: u64,
+}
 
 /// A lifetime longer than the draft's own 7-day default (configurable): a change to the
 /// file may take that long to reach robots that honour it.
@@ -7,7 +16,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(fetch) = cx.fetch else { return };
     let Some(response) = fetch.robots_txt() else { return };
     let Freshness::Lifetime { seconds, because } = Freshness::of(&response.headers) else { return };
-    let days = cx.option_usize("days").unwrap_or(7) as u64;
+    let Some(&Options { days }) = cx.options::<Options>() else { return };
     if seconds <= days.saturating_mul(DAY) {
         return;
     }

@@ -1,11 +1,20 @@
 use crate::model::Span;
+use serde::Deserialize;
+
 use crate::rules::{Context, Findings};
+
+/// `[rules.path-too-long]`; the defaults are in rules/path-too-long.toml.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Options {
+    max_length: usize,
+}
 
 /// Yandex's documented limit on an Allow or Disallow rule, in characters.
 const YANDEX_LIMIT: usize = 1024;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let limit = cx.option_usize("max-length").unwrap_or(YANDEX_LIMIT);
+    let Some(&Options { max_length: limit }) = cx.options::<Options>() else { return };
     for (_, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         // The byte offset of the first character past the limit, if there is one.

@@ -1,7 +1,16 @@
+use serde::Deserialize;
+
 use crate::rules::{Context, Findings};
 
+/// `[rules.too-many-rules]`; the defaults are in rules/too-many-rules.toml.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Options {
+    max_rules: usize,
+}
+
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let limit = cx.option_usize("max-rules").unwrap_or(usize::MAX);
+    let Some(&Options { max_rules: limit }) = cx.options::<Options>() else { return };
     let total = cx.doc.access_rules().count();
     let Some((_, first_over, _)) = cx.doc.access_rules().nth(limit) else { return };
     out.report(first_over.span, format!("{total} Allow/Disallow rules, more than the limit of {limit}; this is the first past it"))
