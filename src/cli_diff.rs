@@ -187,15 +187,7 @@ fn robots(args: &DiffArgs) -> Vec<Robot> {
         return args.agents.iter().map(listed).collect();
     }
     let current = Registry::builtin().agents().iter().filter(|agent| !agent.is_retired());
-    current
-        .filter(|agent| DEFAULT_PURPOSES.contains(&agent.purpose))
-        .map(|agent| Robot {
-            token: agent.token.clone(),
-            dialect: agent.dialect.dialect(),
-            purpose: agent.purpose.name().into(),
-            entry: Some(agent),
-        })
-        .collect()
+    current.filter(|agent| DEFAULT_PURPOSES.contains(&agent.purpose)).map(Robot::of_registry).collect()
 }
 
 /// A side named on the command line: `-`, a URL, a file, or `REV:PATH` read through git.

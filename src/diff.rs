@@ -10,7 +10,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use crate::agents::Agent;
-use crate::dialect::{Dialect, Matcher, Verdict};
+use crate::dialect::{DecidingRule, Dialect, Matcher, Verdict};
 use crate::model::{Document, LineIndex};
 use crate::parse;
 use crate::source::Source;
@@ -52,6 +52,18 @@ pub struct Robot {
     pub purpose: String,
     /// The registry's entry, whose fallbacks and `*` handling decide which groups it obeys.
     pub entry: Option<&'static Agent>,
+}
+
+impl Robot {
+    /// A registry robot, read in its own dialect, its fallbacks and `*` handling as listed.
+    pub fn of_registry(agent: &'static Agent) -> Robot {
+        Robot {
+            token: agent.token.clone(),
+            dialect: agent.dialect.dialect(),
+            purpose: agent.purpose.name().into(),
+            entry: Some(agent),
+        }
+    }
 }
 
 /// One URL whose verdict changed for one robot.
@@ -126,6 +138,10 @@ pub fn compare(old: &Side, new: &Side, robots: Vec<Robot>, urls: &BTreeSet<Strin
         let (before, after) = (old.matcher(robot), new.matcher(robot));
         let reading = (robot.dialect, before.agent_lines().to_vec(), after.agent_lines().to_vec());
         let shared = answers_by_reading.entry(reading).or_insert_with(|| {
+            // Most edits leave most robots' rules as they were: nothing to ask them.
+            if answer_alike(&before, &after) {
+                return Vec::new();
+            }
             url_list
                 .iter()
                 .enumerate()
@@ -143,6 +159,13 @@ pub fn compare(old: &Side, new: &Side, robots: Vec<Robot>, urls: &BTreeSet<Strin
         }));
     }
     Comparison { robots, urls_asked: urls.len(), changes }
+}
+
+/// Whether two matchers of one dialect give the same verdict on every URL: their rules
+/// have the same kinds and patterns in the same order, whatever lines they are on.
+fn answer_alike(before: &Matcher, after: &Matcher) -> bool {
+    let rule = |rule: &DecidingRule| (rule.kind, rule.pattern.clone());
+    before.dialect() == after.dialect() && before.rules().map(rule).eq(after.rules().map(rule))
 }
 
 /// What a sitemap or a sitemap index names.
@@ -267,6 +290,19 @@ mod tests {
         };
         assert_eq!(urls_of(0), urls_of(1), "googlebot and duckduckbot read the same group: the same answers");
         assert!(urls_of(0).iter().all(|url| !url.starts_with("/admin")), "the `*` group still shuts /admin/");
+    }
+
+    #[test]
+    fn rules_tried_in_a_new_order_change_answers_only_where_order_decides() {
+        let old = side("User-agent: *\nAllow: /a\nDisallow: /\n");
+        let new = side("User-agent: *\nDisallow: /\nAllow: /a\n");
+        let first_match = Robot { dialect: Dialect::Draft1996, ..robot("examplebot") };
+        let comparison =
+            compare(&old, &new, vec![robot("googlebot"), first_match], &questions_from_rules([&old, &new]));
+        let changed: Vec<(usize, &str)> =
+            comparison.changes.iter().map(|change| (change.robot, change.url.as_str())).collect();
+        // Google tries the longest rule first wherever it is; the 1996 draft, the first line.
+        assert!(changed.contains(&(1, "/a")) && changed.iter().all(|(robot, _)| *robot == 1), "{changed:?}");
     }
 
     #[test]
