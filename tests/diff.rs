@@ -334,3 +334,66 @@ fn github_annotations_point_at_the_line_that_caused_the_change() {
         "::error file=new.txt,line=3,title=robolint diff::2 URL(s) become disallowed for Googlebot (e.g. /products/)\n"
     );
 }
+
+/// README's section on `robolint diff`.
+fn readme_diff_section() -> String {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README.md");
+    let start = readme.find("## What does this change do?").expect("README has the diff section");
+    let section = &readme[start..];
+    let end = section[3..].find("\n## ").map_or(section.len(), |end| end + 3);
+    section[..end].to_string()
+}
+
+/// The body of the first block fenced as `language` in `text`.
+fn fenced<'a>(text: &'a str, language: &str) -> &'a str {
+    let opening = format!("```{language}\n");
+    let start = text.find(&opening).map(|at| at + opening.len()).expect("a fenced block");
+    let length = text[start..].find("\n```\n").expect("the block's end") + 1;
+    &text[start..start + length]
+}
+
+#[test]
+fn the_readme_example_prints_what_readme_says() {
+    let section = readme_diff_section();
+    let dir = temp_dir("readme");
+    let session = fenced(&section, "text");
+    // `$ cat FILE` writes FILE, `$ robolint …` runs it and `$ echo $?` checks its status:
+    // each command is followed by what it printed.
+    let mut commands: Vec<(&str, String)> = Vec::new();
+    for line in session.lines() {
+        match line.strip_prefix("$ ") {
+            Some(command) => commands.push((command, String::new())),
+            None => {
+                let (_, printed) = commands.last_mut().expect("the block starts with a command");
+                printed.push_str(line);
+                printed.push('\n');
+            }
+        }
+    }
+    let mut last_status = None;
+    for (command, printed) in &commands {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        match words.as_slice() {
+            ["cat", file] => fs::write(dir.join(file), printed).expect("the example's file"),
+            ["robolint", args @ ..] => {
+                let output = run(&dir, args, b"");
+                assert_eq!(&text(&output.stdout), printed, "README: {command}");
+                last_status = output.status.code();
+            }
+            ["echo", "$?"] => assert_eq!(last_status.map(|code| format!("{code}\n")).as_ref(), Some(printed)),
+            _ => panic!("README runs a command this test does not know: {command}"),
+        }
+    }
+    assert!(last_status.is_some(), "the README example runs robolint");
+}
+
+#[test]
+fn the_readme_workflow_is_the_example_file() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/robots-diff.yml");
+    let workflow = fs::read_to_string(&file).expect("docs/examples/robots-diff.yml");
+    assert_eq!(fenced(&readme_diff_section(), "yaml"), workflow);
+    for step in ["robolint diff --against \"origin/$BASE\" robots.txt", "gh pr comment \"$PR\" --body-file comment.md"]
+    {
+        assert!(workflow.contains(step), "{step}");
+    }
+}
