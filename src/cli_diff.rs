@@ -330,18 +330,24 @@ fn sitemap_bytes(argument: &str, cap: usize) -> Result<(Vec<u8>, bool), String> 
         }
         response.body.bytes.clone()
     } else {
-        std::fs::read(argument).map_err(|e| format!("{argument}: {e}"))?
+        let mut bytes = Vec::new();
+        std::fs::File::open(argument)
+            .and_then(|file| file.take(cap as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|e| format!("{argument}: {e}"))?;
+        bytes
     };
+    let compressed_cut = bytes.len() > cap;
     let mut xml = Vec::new();
     if bytes.starts_with(&[0x1f, 0x8b]) {
-        flate2::read::MultiGzDecoder::new(bytes.as_slice())
-            .take(cap as u64 + 1)
-            .read_to_end(&mut xml)
-            .map_err(|e| format!("{argument}: not gzip: {e}"))?;
+        let decoded = flate2::read::MultiGzDecoder::new(bytes.as_slice()).take(cap as u64 + 1).read_to_end(&mut xml);
+        // A gzip stream cut at the bound ends early; what it gave before that is kept.
+        if let (Err(error), false) = (decoded, compressed_cut) {
+            return Err(format!("{argument}: not gzip: {error}"));
+        }
     } else {
         xml = bytes;
     }
-    let cut = xml.len() > cap;
+    let cut = compressed_cut || xml.len() > cap;
     xml.truncate(cap);
     Ok((xml, cut))
 }
