@@ -10,17 +10,24 @@ use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
 use robolint::agents::{Purpose, Registry};
+use robolint::diagnostic::Diagnostic;
 use robolint::dialect::{Dialect, Verdict};
 use robolint::diff::{self, Change, Comparison, Robot, Side};
-use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
+use robolint::fetch::{self, looks_like_http_url, Ending, FetchOptions, FetchOutcome, HttpUrl, RedirectProblem};
+use robolint::model::{LineIndex, Span};
+use robolint::render::{github, sarif, Linted};
 use robolint::source::DEFAULT_SIZE_CAP;
-use robolint::Source;
+use robolint::{Report, Severity, Source};
 
 const EXIT_NO_GATE: u8 = 0;
 const EXIT_GATE: u8 = 1;
-/// The most a sitemap may hold once decompressed, and the most URLs taken from all of them.
-const SITEMAP_MAX_BYTES: u64 = 50 * 1024 * 1024;
+/// The most one sitemap may hold once decompressed (the sitemaps.org limit), the most all
+/// of them together may, the most URLs taken from all of them, and the most child sitemaps
+/// read from an index.
+const SITEMAP_MAX_BYTES: usize = 50 * 1024 * 1024;
+const SITEMAPS_MAX_BYTES: usize = 200 * 1024 * 1024;
 const SITEMAP_MAX_URLS: usize = 100_000;
+const SITEMAP_MAX_CHILDREN: usize = 100;
 /// Robots named per group of changes in human output (the rest are counted).
 const NAMED_ROBOTS: usize = 6;
 /// Example URLs shown per group of changes in human output.
@@ -55,9 +62,10 @@ pub struct DiffArgs {
     #[arg(long, value_name = "FILE")]
     urls: Vec<PathBuf>,
 
-    /// A sitemap or sitemap index (XML, or gzip'd XML): every `<loc>` is asked.
-    #[arg(long, value_name = "FILE")]
-    sitemap: Vec<PathBuf>,
+    /// A sitemap or sitemap index (XML, or gzip'd XML), a file or an http(s) URL: every
+    /// `<loc>` is asked. An index fetched from a URL has its sitemaps fetched too.
+    #[arg(long, value_name = "FILE|URL")]
+    sitemap: Vec<String>,
 
     /// An access log in Common or Combined Log Format: every requested path is asked.
     #[arg(long, value_name = "FILE")]
@@ -87,6 +95,19 @@ enum DiffFormat {
     Json,
     /// GitHub Actions annotations on the new file's line that caused each group.
     Github,
+    /// A SARIF 2.1.0 log: a result per group, on the line that caused it.
+    Sarif,
+}
+
+impl Gate {
+    /// Whether a change alone meets the gate.
+    fn fires_on(self, change: &Change) -> bool {
+        match self {
+            Gate::Blocked => change.blocks(),
+            Gate::Any => true,
+            Gate::Never => false,
+        }
+    }
 }
 
 pub fn run_diff(args: &DiffArgs) -> Result<u8, String> {
@@ -121,28 +142,38 @@ fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
     for path in &args.urls {
         urls.extend(read_lines(path)?.into_iter().filter(|line| !line.starts_with('#')));
     }
-    for path in &args.sitemap {
-        urls.extend(
-            diff::sitemap_locations(&read_sitemap(path)?, SITEMAP_MAX_URLS)
-                .map_err(|e| format!("{}: {e}", path.display()))?,
-        );
+    let mut sitemaps = SitemapReading::default();
+    for argument in &args.sitemap {
+        sitemaps.read(argument)?;
     }
+    urls.extend(sitemaps.urls);
     for path in &args.log {
         urls.extend(read_lines(path)?.iter().filter_map(|line| diff::logged_path(line)).map(str::to_string));
     }
     let robots = robots(args);
     let comparison = diff::compare(old, new, robots, &urls);
-    let text = match args.format {
-        DiffFormat::Human => human(old, new, &comparison),
-        DiffFormat::Json => json_document(old, new, &comparison).to_string() + "\n",
-        DiffFormat::Github => github(new, &comparison),
-    };
-    std::io::stdout().lock().write_all(text.as_bytes()).map_err(crate::cannot_write)?;
-    Ok(match args.fail_on {
-        Gate::Blocked => comparison.changes.iter().any(Change::blocks),
-        Gate::Any => !comparison.changes.is_empty(),
-        Gate::Never => false,
-    })
+    let notes = sitemaps.notes;
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        DiffFormat::Human => {
+            let notes: String = notes.iter().map(|note| format!("note: {note}\n")).collect();
+            out.write_all((notes + &human(old, new, &comparison)).as_bytes())
+        }
+        DiffFormat::Json => {
+            let document = json_document(old, new, &comparison, &notes);
+            out.write_all((document.to_string() + "\n").as_bytes())
+        }
+        DiffFormat::Github => out.write_all(github(old, new, &comparison, &notes, args.fail_on).as_bytes()),
+        DiffFormat::Sarif => {
+            // SARIF has no place for them that code scanning shows; they go where people look.
+            for note in &notes {
+                eprintln!("robolint diff: note: {note}");
+            }
+            sarif_log(&mut out, old, new, &comparison, args.fail_on)
+        }
+    }
+    .map_err(crate::cannot_write)?;
+    Ok(comparison.changes.iter().any(|change| args.fail_on.fires_on(change)))
 }
 
 fn robots(args: &DiffArgs) -> Vec<Robot> {
@@ -156,15 +187,7 @@ fn robots(args: &DiffArgs) -> Vec<Robot> {
         return args.agents.iter().map(listed).collect();
     }
     let current = Registry::builtin().agents().iter().filter(|agent| !agent.is_retired());
-    current
-        .filter(|agent| DEFAULT_PURPOSES.contains(&agent.purpose))
-        .map(|agent| Robot {
-            token: agent.token.clone(),
-            dialect: agent.dialect.dialect(),
-            purpose: agent.purpose.name().into(),
-            entry: Some(agent),
-        })
-        .collect()
+    current.filter(|agent| DEFAULT_PURPOSES.contains(&agent.purpose)).map(Robot::of_registry).collect()
 }
 
 /// A side named on the command line: `-`, a URL, a file, or `REV:PATH` read through git.
@@ -181,8 +204,7 @@ fn read_side(argument: &str) -> Result<Side, String> {
             (Some(source), _) => source,
             // RFC 9309 §2.3.1.3: an unavailable robots.txt (4xx) lets robots fetch everything.
             (None, Some(response)) if (400..500).contains(&response.status) => Source::from(""),
-            (None, Some(response)) => return Err(response.answered()),
-            (None, None) => return Err(format!("{url}: no answer")),
+            (None, _) => return Err(no_body(&outcome)),
         };
         return Ok(Side::new(url.to_string(), source));
     }
@@ -207,18 +229,127 @@ fn read_lines(path: &Path) -> Result<Vec<String>, String> {
     Ok(text.lines().map(str::trim).filter(|line| !line.is_empty()).map(str::to_string).collect())
 }
 
-/// A sitemap's bytes, gunzipped when they are gzip, at most SITEMAP_MAX_BYTES of them.
-fn read_sitemap(path: &Path) -> Result<Vec<u8>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if !bytes.starts_with(&[0x1f, 0x8b]) {
-        return Ok(bytes);
+/// Why a fetch gave no body to read: the status that answered, the failure, or where its
+/// redirects broke.
+fn no_body(outcome: &FetchOutcome) -> String {
+    match &outcome.ending {
+        Ending::Response(response) => response.answered(),
+        Ending::Failed { url, failure } => format!("{url}: {}: {}", failure.kind.describe(), failure.detail),
+        Ending::BrokenRedirect { url, status, problem } => {
+            let problem = match problem {
+                RedirectProblem::Loop => "a redirect loop".to_string(),
+                RedirectProblem::TooMany => format!("more than {} redirects", fetch::MAX_REDIRECTS),
+                RedirectProblem::NoLocation => "a redirect without a Location".to_string(),
+                RedirectProblem::BadLocation { location, error } => format!("a redirect to `{location}`: {error}"),
+            };
+            format!("{url}: {} is {problem}", fetch::status_text(*status))
+        }
     }
+}
+
+/// The URLs every `--sitemap` names, within the bounds, and what the bounds left out.
+#[derive(Default)]
+struct SitemapReading {
+    urls: Vec<String>,
+    /// Bytes read from every sitemap so far, decompressed.
+    bytes: usize,
+    notes: Vec<String>,
+}
+
+impl SitemapReading {
+    /// Reads a `--sitemap` argument: a file or a URL, and for a URL that is a sitemap index,
+    /// the sitemaps it names.
+    fn read(&mut self, argument: &str) -> Result<(), String> {
+        let from_url = looks_like_http_url(argument);
+        let sitemap = self.read_one(argument)?;
+        if !sitemap.is_index {
+            self.urls.extend(sitemap.locations);
+            return Ok(());
+        }
+        if !from_url {
+            self.notes.push(format!(
+                "{argument} is a sitemap index: its {} sitemaps are asked as URLs, not read (give the index's URL to read them)",
+                sitemap.locations.len()
+            ));
+            self.urls.extend(sitemap.locations);
+            return Ok(());
+        }
+        if sitemap.locations.len() > SITEMAP_MAX_CHILDREN {
+            self.notes.push(format!(
+                "{argument}: only the first {SITEMAP_MAX_CHILDREN} of its {} sitemaps are read",
+                sitemap.locations.len()
+            ));
+        }
+        for child in sitemap.locations.iter().take(SITEMAP_MAX_CHILDREN) {
+            // One unreadable sitemap of many leaves the others' URLs worth asking.
+            match self.read_one(child) {
+                Ok(child_sitemap) if child_sitemap.is_index => {
+                    self.notes.push(format!("{child}: an index inside an index is not followed"));
+                }
+                Ok(child_sitemap) => self.urls.extend(child_sitemap.locations),
+                Err(error) => self.notes.push(format!("{child} is skipped: {error}")),
+            }
+        }
+        Ok(())
+    }
+
+    /// One sitemap's locations, within what the bounds leave of them.
+    fn read_one(&mut self, argument: &str) -> Result<diff::Sitemap, String> {
+        let urls_left = SITEMAP_MAX_URLS.saturating_sub(self.urls.len());
+        let bytes_left = SITEMAPS_MAX_BYTES.saturating_sub(self.bytes);
+        if urls_left == 0 || bytes_left == 0 {
+            self.notes.push(format!("{argument} is not read: the bounds on all sitemaps are reached"));
+            return Ok(diff::Sitemap::default());
+        }
+        let cap = SITEMAP_MAX_BYTES.min(bytes_left);
+        let (xml, cut) = sitemap_bytes(argument, cap)?;
+        self.bytes += xml.len();
+        let sitemap = diff::read_sitemap(&xml, urls_left);
+        if cut {
+            self.notes.push(format!("{argument} is read up to its first {cap} bytes, the rest is left out"));
+        }
+        if sitemap.cut {
+            self.notes.push(format!("{argument}: URLs past the first {SITEMAP_MAX_URLS} of all sitemaps are left out"));
+        }
+        match &sitemap.error {
+            Some(error) if !cut => Err(format!("{argument}: {error}")),
+            _ => Ok(sitemap),
+        }
+    }
+}
+
+/// A sitemap's bytes, from a file or fetched, gunzipped when they are gzip (whether the
+/// server coded them or the file is a `.gz`), at most `cap` of them; true when cut there.
+fn sitemap_bytes(argument: &str, cap: usize) -> Result<(Vec<u8>, bool), String> {
+    let bytes = if looks_like_http_url(argument) {
+        let url = HttpUrl::parse(argument)?;
+        let outcome = fetch::fetch(&url, &FetchOptions { max_size: cap, ..FetchOptions::default() });
+        let response = outcome.robots_txt().ok_or_else(|| no_body(&outcome))?;
+        if let Some(error) = &response.body.decoding_error {
+            return Err(format!("{argument}: {error}"));
+        }
+        response.body.bytes.clone()
+    } else {
+        let mut bytes = Vec::new();
+        std::fs::File::open(argument)
+            .and_then(|file| file.take(cap as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|e| format!("{argument}: {e}"))?;
+        bytes
+    };
+    let compressed_cut = bytes.len() > cap;
     let mut xml = Vec::new();
-    flate2::read::GzDecoder::new(bytes.as_slice())
-        .take(SITEMAP_MAX_BYTES)
-        .read_to_end(&mut xml)
-        .map_err(|e| format!("{}: not gzip: {e}", path.display()))?;
-    Ok(xml)
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let decoded = flate2::read::MultiGzDecoder::new(bytes.as_slice()).take(cap as u64 + 1).read_to_end(&mut xml);
+        // A gzip stream cut at the bound ends early; what it gave before that is kept.
+        if let (Err(error), false) = (decoded, compressed_cut) {
+            return Err(format!("{argument}: not gzip: {error}"));
+        }
+    } else {
+        xml = bytes;
+    }
+    let cut = compressed_cut || xml.len() > cap;
+    xml.truncate(cap);
+    Ok((xml, cut))
 }
 
 /// The line that decided a verdict, as `line N `text``, or the reason when no line did.
@@ -288,7 +419,7 @@ fn verdict_json(side: &Side, verdict: &Verdict) -> Value {
     }
 }
 
-fn json_document(old: &Side, new: &Side, comparison: &Comparison) -> Value {
+fn json_document(old: &Side, new: &Side, comparison: &Comparison, notes: &[String]) -> Value {
     let changes: Vec<Value> = comparison
         .changes
         .iter()
@@ -308,32 +439,146 @@ fn json_document(old: &Side, new: &Side, comparison: &Comparison) -> Value {
         .iter()
         .map(|robot| json!({"token": robot.token, "purpose": robot.purpose, "dialect": robot.dialect.name()}))
         .collect();
-    json!({"old": old.name, "new": new.name, "urls_asked": comparison.urls_asked, "robots": robots, "changes": changes})
+    json!({
+        "old": old.name,
+        "new": new.name,
+        "urls_asked": comparison.urls_asked,
+        "notes": notes,
+        "robots": robots,
+        "changes": changes,
+    })
 }
 
-/// One annotation per (line of the new file, direction): GitHub shows it on that line of the
-/// pull request; a change no new line caused is annotated on the file.
-fn github(new: &Side, comparison: &Comparison) -> String {
-    let file = new.name.rsplit_once(':').map_or(new.name.as_str(), |(_, path)| path);
-    // (the new line that caused it, blocks) → the robots and the URLs.
-    let mut groups: BTreeMap<(Option<usize>, bool), Affected<'_>> = BTreeMap::new();
-    for change in &comparison.changes {
-        let line = change.after.reason.rule().map(|rule| rule.line + 1);
-        let group = groups.entry((line, change.blocks())).or_default();
-        group.0.insert(&comparison.robots[change.robot].token);
-        group.1.insert(&change.url);
+/// Where a group of changes is shown: the new file's line that now decides, else the old
+/// file's line that no longer does, else the new file as a whole.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Place {
+    New(LineIndex),
+    Old(LineIndex),
+    NewFile,
+}
+
+impl Place {
+    fn of(change: &Change) -> Place {
+        match (change.after.reason.rule(), change.before.reason.rule()) {
+            (Some(rule), _) => Place::New(rule.line),
+            (None, Some(rule)) => Place::Old(rule.line),
+            (None, None) => Place::NewFile,
+        }
     }
-    let mut out = String::new();
-    for ((line, blocks), (robots, urls)) in groups {
-        let (level, verb) = if blocks { ("warning", "become disallowed") } else { ("notice", "become allowed") };
-        let place = line.map_or(format!("file={file}"), |line| format!("file={file},line={line}"));
-        let robots: Vec<&str> = robots.into_iter().collect();
-        let example = urls.iter().next().copied().unwrap_or_default();
-        out.push_str(&format!(
-            "::{level} {place},title=robolint diff::{} URL(s) {verb} for {} (e.g. {example})\n",
-            urls.len(),
-            robots.join(", ")
-        ));
+}
+
+/// The changes grouped by where they are shown and whether they block, with whether any of
+/// them meets the gate: what the github and sarif formats report one by one.
+struct PlacedGroup<'a> {
+    place: Place,
+    blocks: bool,
+    gated: bool,
+    robots: BTreeSet<&'a str>,
+    urls: BTreeSet<&'a str>,
+}
+
+impl PlacedGroup<'_> {
+    /// `2 URL(s) become disallowed for Bingbot, Googlebot (e.g. /products/)`, and the old
+    /// line that no longer applies when the group is shown there.
+    fn message(&self, old: &Side) -> String {
+        let verb = if self.blocks { "become disallowed" } else { "become allowed" };
+        let robots: Vec<&str> = self.robots.iter().copied().collect();
+        let example = self.urls.iter().next().copied().unwrap_or_default();
+        let mut message = format!("{} URL(s) {verb} for {} (e.g. {example})", self.urls.len(), robots.join(", "));
+        if let Place::Old(line) = self.place {
+            message.push_str(&format!(": old line {} `{}` no longer applies", line + 1, old.line_text(line)));
+        }
+        message
+    }
+
+    /// A group that meets the gate is an error; otherwise a block warns and an opening informs.
+    fn severity(&self) -> Severity {
+        match (self.gated, self.blocks) {
+            (true, _) => Severity::Error,
+            (false, true) => Severity::Warning,
+            (false, false) => Severity::Info,
+        }
+    }
+}
+
+fn placed_groups(comparison: &Comparison, gate: Gate) -> Vec<PlacedGroup<'_>> {
+    let mut groups: BTreeMap<(Place, bool), PlacedGroup<'_>> = BTreeMap::new();
+    for change in &comparison.changes {
+        let (place, blocks) = (Place::of(change), change.blocks());
+        let group = groups.entry((place, blocks)).or_insert_with(|| PlacedGroup {
+            place,
+            blocks,
+            gated: false,
+            robots: BTreeSet::new(),
+            urls: BTreeSet::new(),
+        });
+        group.gated |= gate.fires_on(change);
+        group.robots.insert(&comparison.robots[change.robot].token);
+        group.urls.insert(&change.url);
+    }
+    groups.into_values().collect()
+}
+
+/// The file a side names, as GitHub and code scanning know it: a git revision's copy by its
+/// path in the repository.
+fn file_name(side: &Side) -> &str {
+    if looks_like_http_url(&side.name) {
+        return &side.name;
+    }
+    side.name.rsplit_once(':').map_or(side.name.as_str(), |(_, path)| path)
+}
+
+/// One annotation per group: GitHub shows it on that line of the new file in the pull
+/// request; a group the old file placed is annotated on the file, naming the old line.
+fn github(old: &Side, new: &Side, comparison: &Comparison, notes: &[String], gate: Gate) -> String {
+    let file = github::escape_property(file_name(new));
+    let mut out: String =
+        notes.iter().map(|note| format!("::notice title=robolint diff::{}\n", github::escape_data(note))).collect();
+    for group in placed_groups(comparison, gate) {
+        let place = match group.place {
+            Place::New(line) => format!("file={file},line={}", line + 1),
+            Place::Old(_) | Place::NewFile => format!("file={file}"),
+        };
+        let (level, message) = (github::command(group.severity()), github::escape_data(&group.message(old)));
+        out.push_str(&format!("::{level} {place},title=robolint diff::{message}\n"));
     }
     out
+}
+
+/// A SARIF log through the lint's renderer: each group becomes a finding on the file and
+/// line it is placed on, `diff-blocks` or `diff-opens`.
+fn sarif_log(out: &mut impl Write, old: &Side, new: &Side, comparison: &Comparison, gate: Gate) -> std::io::Result<()> {
+    let report =
+        |side: &Side| Report { source: side.source.clone(), document: side.document.clone(), diagnostics: Vec::new() };
+    let (mut old_report, mut new_report) = (report(old), report(new));
+    let line_span =
+        |side: &Side, line: LineIndex| side.document.lines.get(line).map_or(Span::new(0, 0), |line| line.span);
+    for group in placed_groups(comparison, gate) {
+        let (report, span) = match group.place {
+            Place::New(line) => (&mut new_report, line_span(new, line)),
+            Place::Old(line) => (&mut old_report, line_span(old, line)),
+            Place::NewFile => (&mut new_report, Span::new(0, 0)),
+        };
+        let (code, name) = if group.blocks { ("diff-blocks", "blocks") } else { ("diff-opens", "opens") };
+        report.diagnostics.push(Diagnostic {
+            code,
+            name,
+            severity: group.severity(),
+            span,
+            message: group.message(old),
+            labels: Vec::new(),
+            help: None,
+            fix: None,
+            affects: Vec::new(),
+            witness: None,
+        });
+    }
+    let mut log = sarif::Log::default();
+    for (side, report) in [(new, &new_report), (old, &old_report)] {
+        if !report.diagnostics.is_empty() {
+            log.add(out, &Linted { name: file_name(side), report })?;
+        }
+    }
+    log.finish(out)
 }

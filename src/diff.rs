@@ -10,7 +10,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use crate::agents::Agent;
-use crate::dialect::{Dialect, Matcher, Verdict};
+use crate::dialect::{DecidingRule, Dialect, Matcher, Verdict};
 use crate::model::{Document, LineIndex};
 use crate::parse;
 use crate::source::Source;
@@ -52,6 +52,18 @@ pub struct Robot {
     pub purpose: String,
     /// The registry's entry, whose fallbacks and `*` handling decide which groups it obeys.
     pub entry: Option<&'static Agent>,
+}
+
+impl Robot {
+    /// A registry robot, read in its own dialect, its fallbacks and `*` handling as listed.
+    pub fn of_registry(agent: &'static Agent) -> Robot {
+        Robot {
+            token: agent.token.clone(),
+            dialect: agent.dialect.dialect(),
+            purpose: agent.purpose.name().into(),
+            entry: Some(agent),
+        }
+    }
 }
 
 /// One URL whose verdict changed for one robot.
@@ -118,6 +130,7 @@ type ChangedAnswer = (usize, Verdict, Verdict);
 
 /// Compares every robot's verdict on every URL under `old` and `new`.
 pub fn compare(old: &Side, new: &Side, robots: Vec<Robot>, urls: &BTreeSet<String>) -> Comparison {
+    let url_list: Vec<&String> = urls.iter().collect();
     // Robots that chose the same groups of both files, in the same dialect, answer alike.
     let mut answers_by_reading: HashMap<Reading, Vec<ChangedAnswer>> = HashMap::new();
     let mut changes = Vec::new();
@@ -125,7 +138,12 @@ pub fn compare(old: &Side, new: &Side, robots: Vec<Robot>, urls: &BTreeSet<Strin
         let (before, after) = (old.matcher(robot), new.matcher(robot));
         let reading = (robot.dialect, before.agent_lines().to_vec(), after.agent_lines().to_vec());
         let shared = answers_by_reading.entry(reading).or_insert_with(|| {
-            urls.iter()
+            // Most edits leave most robots' rules as they were: nothing to ask them.
+            if answer_alike(&before, &after) {
+                return Vec::new();
+            }
+            url_list
+                .iter()
                 .enumerate()
                 .filter_map(|(at, url)| {
                     let (was, is) = (before.allowed(url), after.allowed(url));
@@ -133,7 +151,6 @@ pub fn compare(old: &Side, new: &Side, robots: Vec<Robot>, urls: &BTreeSet<Strin
                 })
                 .collect()
         });
-        let url_list: Vec<&String> = urls.iter().collect();
         changes.extend(shared.iter().map(|(at, was, is)| Change {
             robot: index,
             url: url_list[*at].clone(),
@@ -144,29 +161,84 @@ pub fn compare(old: &Side, new: &Side, robots: Vec<Robot>, urls: &BTreeSet<Strin
     Comparison { robots, urls_asked: urls.len(), changes }
 }
 
-/// The paths a sitemap or sitemap index names (`<loc>` elements), at most `limit` of them.
-/// Anything that is not well-formed XML stops the reading with an error.
-pub fn sitemap_locations(xml: &[u8], limit: usize) -> Result<Vec<String>, String> {
+/// Whether two matchers of one dialect give the same verdict on every URL: their rules
+/// have the same kinds and patterns in the same order, whatever lines they are on.
+fn answer_alike(before: &Matcher, after: &Matcher) -> bool {
+    let rule = |rule: &DecidingRule| (rule.kind, rule.pattern.clone());
+    before.dialect() == after.dialect() && before.rules().map(rule).eq(after.rules().map(rule))
+}
+
+/// What a sitemap or a sitemap index names.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Sitemap {
+    /// A sitemap index (`<sitemapindex>`), whose locations are further sitemaps.
+    pub is_index: bool,
+    /// The `<loc>` texts in order, at most the limit asked for.
+    pub locations: Vec<String>,
+    /// More locations followed the limit.
+    pub cut: bool,
+    /// Why reading stopped before the end: the XML went wrong there. The locations read
+    /// before it are kept, for a body that a size bound cut short.
+    pub error: Option<String>,
+}
+
+/// Reads the `<loc>` elements of a sitemap or sitemap index, at most `limit` of them. A
+/// location counts once its element closes, so a body cut inside one leaves it out.
+pub fn read_sitemap(xml: &[u8], limit: usize) -> Sitemap {
     use quick_xml::events::Event;
     let mut reader = quick_xml::Reader::from_reader(xml);
     let mut buffer = Vec::new();
-    let mut in_loc = false;
-    let mut locations = Vec::new();
-    while locations.len() < limit {
-        match reader.read_event_into(&mut buffer) {
-            Ok(Event::Start(element)) => in_loc = element.local_name().as_ref() == b"loc",
-            Ok(Event::End(_)) => in_loc = false,
-            Ok(Event::Text(text)) if in_loc => {
-                let location = text.unescape().map_err(|error| format!("not a sitemap: {error}"))?;
-                locations.push(location.trim().to_string());
+    let mut sitemap = Sitemap::default();
+    let mut seen_root = false;
+    let mut location: Option<String> = None;
+    loop {
+        let event = match reader.read_event_into(&mut buffer) {
+            Ok(event) => event,
+            Err(error) => {
+                sitemap.error = Some(format!("not a sitemap: {error}"));
+                break;
             }
-            Ok(Event::Eof) => break,
-            Err(error) => return Err(format!("not a sitemap: {error}")),
-            Ok(_) => {}
+        };
+        match event {
+            Event::Start(element) => {
+                let name = element.local_name();
+                if !seen_root {
+                    seen_root = true;
+                    sitemap.is_index = name.as_ref() == b"sitemapindex";
+                }
+                location = (name.as_ref() == b"loc").then(String::new);
+            }
+            Event::Text(text) => {
+                if let Some(location) = location.as_mut() {
+                    match text.unescape() {
+                        Ok(text) => location.push_str(&text),
+                        Err(error) => {
+                            sitemap.error = Some(format!("not a sitemap: {error}"));
+                            break;
+                        }
+                    }
+                }
+            }
+            Event::CData(text) => {
+                if let Some(location) = location.as_mut() {
+                    location.push_str(&String::from_utf8_lossy(&text));
+                }
+            }
+            Event::End(_) => {
+                if let Some(done) = location.take() {
+                    if sitemap.locations.len() == limit {
+                        sitemap.cut = true;
+                        break;
+                    }
+                    sitemap.locations.push(done.trim().to_string());
+                }
+            }
+            Event::Eof => break,
+            _ => {}
         }
         buffer.clear();
     }
-    Ok(locations)
+    sitemap
 }
 
 /// The path a Common or Combined Log Format line requested (`"GET /a?b HTTP/1.1"`).
@@ -213,10 +285,24 @@ mod tests {
             "bingbot gains its own open group"
         );
         assert!(comparison.changes.iter().any(|change| change.robot == 2 && change.url == "/admin/"));
-        assert!(!blocked
-            .iter()
-            .any(|(_, url)| url.starts_with("/admin")
-                && comparison.changes.iter().any(|c| c.robot == 0 && c.url == *url)));
+        let urls_of = |robot: usize| -> Vec<&str> {
+            comparison.changes.iter().filter(|change| change.robot == robot).map(|change| change.url.as_str()).collect()
+        };
+        assert_eq!(urls_of(0), urls_of(1), "googlebot and duckduckbot read the same group: the same answers");
+        assert!(urls_of(0).iter().all(|url| !url.starts_with("/admin")), "the `*` group still shuts /admin/");
+    }
+
+    #[test]
+    fn rules_tried_in_a_new_order_change_answers_only_where_order_decides() {
+        let old = side("User-agent: *\nAllow: /a\nDisallow: /\n");
+        let new = side("User-agent: *\nDisallow: /\nAllow: /a\n");
+        let first_match = Robot { dialect: Dialect::Draft1996, ..robot("examplebot") };
+        let comparison =
+            compare(&old, &new, vec![robot("googlebot"), first_match], &questions_from_rules([&old, &new]));
+        let changed: Vec<(usize, &str)> =
+            comparison.changes.iter().map(|change| (change.robot, change.url.as_str())).collect();
+        // Google tries the longest rule first wherever it is; the 1996 draft, the first line.
+        assert!(changed.contains(&(1, "/a")) && changed.iter().all(|(robot, _)| *robot == 1), "{changed:?}");
     }
 
     #[test]
@@ -234,12 +320,18 @@ mod tests {
     #[test]
     fn sitemaps_and_logs_give_their_urls() {
         let xml = b"<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/a?b=1&amp;c=2</loc></url><url><loc> https://example.com/b </loc></url></urlset>";
-        assert_eq!(
-            sitemap_locations(xml, 10).expect("a sitemap"),
-            ["https://example.com/a?b=1&c=2", "https://example.com/b"]
+        let sitemap = read_sitemap(xml, 10);
+        assert_eq!(sitemap.locations, ["https://example.com/a?b=1&c=2", "https://example.com/b"]);
+        assert!(!sitemap.is_index && !sitemap.cut && sitemap.error.is_none());
+        let first = read_sitemap(xml, 1);
+        assert_eq!((first.locations.len(), first.cut), (1, true));
+        assert!(read_sitemap(b"<urlset><loc>x</urlset>", 10).error.is_some());
+        let index = read_sitemap(
+            b"<sitemapindex><sitemap><loc>https://e.com/s1.xml</loc></sitemap><sitemap><loc>https://e.com/s2",
+            10,
         );
-        assert_eq!(sitemap_locations(xml, 1).expect("a sitemap").len(), 1);
-        assert!(sitemap_locations(b"<urlset><loc>x</urlset>", 10).is_err());
+        assert!(index.is_index);
+        assert_eq!(index.locations, ["https://e.com/s1.xml"], "a location cut short is left out");
         let line =
             r#"127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif?x=1 HTTP/1.0" 200 2326 "-" "Mozilla""#;
         assert_eq!(logged_path(line), Some("/apache_pb.gif?x=1"));

@@ -1,12 +1,19 @@
 //! `robolint diff OLD NEW` through the binary: each kind of side, each source of questions,
 //! each format and the gate's exit codes.
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use serde_json::Value;
+
+#[path = "support/sarif_schema.rs"]
+mod sarif_schema;
+#[path = "support/shared.rs"]
+mod shared;
 mod support;
 
 const OLD: &str = "User-agent: *\nDisallow: /admin/\n";
@@ -97,25 +104,174 @@ fn a_git_revision_is_a_side_and_against_compares_with_it() {
     assert!(text(&against.stdout).contains("`Disallow: /products/`"));
 }
 
-#[test]
-fn a_url_is_a_side_fetched_over_loopback() {
+/// Starts an HTTP server on 127.0.0.1 for the rest of the test process; `routes` gets its
+/// port (for absolute URLs in the bodies) and gives each path's whole response. Other paths
+/// get a 404. Requests are answered one at a time, each connection closed after its answer.
+fn serve(routes: impl FnOnce(u16) -> Vec<(&'static str, Vec<u8>)>) -> u16 {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
     let port = listener.local_addr().expect("address").port();
+    let routes: HashMap<&str, Vec<u8>> = routes(port).into_iter().collect();
     std::thread::spawn(move || {
-        if let Ok((mut stream, _)) = listener.accept() {
-            let mut request = [0u8; 1024];
-            let _ = stream.read(&mut request);
-            let answer = format!(
-                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{NEW}",
-                NEW.len()
-            );
-            let _ = stream.write_all(answer.as_bytes());
+        for mut stream in listener.incoming().flatten() {
+            let mut head = Vec::new();
+            let mut byte = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).is_ok_and(|read| read == 1) {
+                head.push(byte[0]);
+            }
+            let head = String::from_utf8_lossy(&head);
+            let path = head.split(' ').nth(1).unwrap_or("/");
+            let not_found = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec();
+            let _ = stream.write_all(routes.get(path).unwrap_or(&not_found));
         }
     });
+    port
+}
+
+/// A 200 response with these headers and body.
+fn ok(headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
+    let fields: String = headers.iter().map(|(name, value)| format!("{name}: {value}\r\n")).collect();
+    let mut response =
+        format!("HTTP/1.1 200 OK\r\n{fields}Content-Length: {}\r\nConnection: close\r\n\r\n", body.len()).into_bytes();
+    response.extend_from_slice(body);
+    response
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(bytes).expect("gzip in memory");
+    encoder.finish().expect("gzip in memory")
+}
+
+/// A sitemap (`urlset`) or sitemap index (`sitemapindex`) of these locations.
+fn sitemap(root: &str, locations: &[String]) -> Vec<u8> {
+    let entry = if root == "sitemapindex" { "sitemap" } else { "url" };
+    let entries: String = locations.iter().map(|loc| format!("<{entry}><loc>{loc}</loc></{entry}>")).collect();
+    format!("<?xml version=\"1.0\"?><{root} xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">{entries}</{root}>")
+        .into_bytes()
+}
+
+/// The JSON output's changed URLs and notes.
+fn changed_urls_and_notes(output: &Output) -> (Vec<String>, Vec<String>) {
+    let json: Value = serde_json::from_slice(&output.stdout).expect("json");
+    let strings = |values: &Value, key: Option<&str>| -> Vec<String> {
+        let items = values.as_array().map(Vec::as_slice).unwrap_or_default();
+        let item = |value: &Value| key.map_or(value, |key| &value[key]).as_str().map(str::to_string);
+        items.iter().filter_map(item).collect()
+    };
+    (strings(&json["changes"], Some("url")), strings(&json["notes"], None))
+}
+
+#[test]
+fn a_url_is_a_side_fetched_over_loopback() {
+    let port = serve(|_| vec![("/robots.txt", ok(&[("Content-Type", "text/plain")], NEW.as_bytes()))]);
     let dir = with_files("url");
     let output = run(&dir, &["diff", "old.txt", &format!("http://127.0.0.1:{port}/")], b"");
     let out = text(&output.stdout);
     assert!(out.contains(&format!("http://127.0.0.1:{port}/robots.txt")) && out.contains("/products/"), "{out}");
+}
+
+#[test]
+fn sitemap_urls_are_fetched_plain_or_gzip() {
+    let port = serve(|port| {
+        let plain = sitemap("urlset", &[format!("http://127.0.0.1:{port}/products/hats")]);
+        let coded = sitemap("urlset", &[format!("http://127.0.0.1:{port}/products/coats")]);
+        let archive = sitemap("urlset", &[format!("http://127.0.0.1:{port}/products/socks")]);
+        vec![
+            ("/sitemap.xml", ok(&[("Content-Type", "application/xml")], &plain)),
+            ("/coded.xml", ok(&[("Content-Type", "application/xml"), ("Content-Encoding", "gzip")], &gzip(&coded))),
+            ("/sitemap.xml.gz", ok(&[("Content-Type", "application/gzip")], &gzip(&archive))),
+        ]
+    });
+    let dir = with_files("sitemap-urls");
+    let url = |path: &str| format!("http://127.0.0.1:{port}{path}");
+    let (plain, coded, archive) = (url("/sitemap.xml"), url("/coded.xml"), url("/sitemap.xml.gz"));
+    let args = ["diff", "--format", "json", "--agents", "Googlebot", "old.txt", "new.txt"];
+    let sitemaps = ["--sitemap", plain.as_str(), "--sitemap", coded.as_str(), "--sitemap", archive.as_str()];
+    let output = run(&dir, &[&args[..], &sitemaps[..]].concat(), b"");
+    let (changed, notes) = changed_urls_and_notes(&output);
+    for product in ["hats", "coats", "socks"] {
+        assert!(changed.contains(&url(&format!("/products/{product}"))), "{product} not in {changed:?}");
+    }
+    assert!(notes.is_empty(), "{notes:?}");
+    let missing = run(&dir, &["diff", "--sitemap", &url("/none.xml"), "old.txt", "new.txt"], b"");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("404 Not Found"), "{}", text(&missing.stderr));
+}
+
+#[test]
+fn a_sitemap_index_url_has_its_sitemaps_read_and_a_missing_one_noted() {
+    let port = serve(|port| {
+        let url = |path: &str| format!("http://127.0.0.1:{port}{path}");
+        let index = sitemap("sitemapindex", &[url("/a.xml"), url("/b.xml.gz"), url("/gone.xml")]);
+        vec![
+            ("/index.xml", ok(&[("Content-Type", "application/xml")], &index)),
+            ("/a.xml", ok(&[], &sitemap("urlset", &[url("/products/hats")]))),
+            ("/b.xml.gz", ok(&[], &gzip(&sitemap("urlset", &[url("/products/coats")])))),
+        ]
+    });
+    let dir = with_files("sitemap-index");
+    let index = format!("http://127.0.0.1:{port}/index.xml");
+    let output = run(
+        &dir,
+        &["diff", "--format", "json", "--agents", "Googlebot", "--sitemap", &index, "old.txt", "new.txt"],
+        b"",
+    );
+    let (changed, notes) = changed_urls_and_notes(&output);
+    for product in ["hats", "coats"] {
+        assert!(changed.contains(&format!("http://127.0.0.1:{port}/products/{product}")), "{changed:?}");
+    }
+    assert!(!changed.iter().any(|url| url.ends_with(".xml") || url.ends_with(".gz")), "{changed:?}");
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("/gone.xml is skipped") && notes[0].contains("404"), "{notes:?}");
+}
+
+#[test]
+fn an_index_with_too_many_sitemaps_is_cut_and_says_so() {
+    let port = serve(|port| {
+        let children: Vec<String> = (0..101).map(|at| format!("http://127.0.0.1:{port}/{at}.xml")).collect();
+        let mut routes = vec![("/index.xml", ok(&[], &sitemap("sitemapindex", &children)))];
+        routes.push(("/100.xml", ok(&[], &sitemap("urlset", &[format!("http://127.0.0.1:{port}/products/last")]))));
+        routes
+    });
+    let dir = with_files("sitemap-bound");
+    let index = format!("http://127.0.0.1:{port}/index.xml");
+    let output = run(&dir, &["diff", "--agents", "Googlebot", "--sitemap", &index, "old.txt", "new.txt"], b"");
+    let out = text(&output.stdout);
+    assert!(out.starts_with(&format!("note: {index}: only the first 100 of its 101 sitemaps are read\n")), "{out}");
+    assert!(!out.contains("/products/last"), "the 101st sitemap is read: {out}");
+}
+
+#[test]
+fn sarif_has_a_valid_result_per_group_on_the_line_that_caused_it() {
+    let dir = with_files("sarif");
+    // The old file's line is the one to show when the new file has none that decides.
+    let sarif = |args: &[&str]| -> Value {
+        let output = run(&dir, &[&["diff", "--format", "sarif", "--agents", "Googlebot"], args].concat(), b"");
+        let log: Value = serde_json::from_slice(&output.stdout).expect("one JSON document");
+        if let Some(validator) = sarif_schema::sarif_validator() {
+            let errors = sarif_schema::schema_errors(&validator, &log);
+            assert!(errors.is_empty(), "invalid SARIF:\n{}", errors.join("\n"));
+        }
+        log
+    };
+    let place = |result: &Value| {
+        let location = &result["locations"][0]["physicalLocation"];
+        (location["artifactLocation"]["uri"].clone(), location["region"]["startLine"].clone())
+    };
+    let blocked = sarif(&["old.txt", "new.txt"]);
+    let results = blocked["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 1, "{results:#?}");
+    assert_eq!((results[0]["ruleId"].as_str(), results[0]["level"].as_str()), (Some("diff-blocks"), Some("error")));
+    assert_eq!(place(&results[0]), ("new.txt".into(), 3.into()));
+    assert!(results[0]["message"]["text"].as_str().is_some_and(|text| text.starts_with("2 URL(s) become disallowed")));
+    let ungated = sarif(&["--fail-on", "never", "old.txt", "new.txt"]);
+    assert_eq!(ungated["runs"][0]["results"][0]["level"], "warning");
+    let opened = sarif(&["new.txt", "old.txt"]);
+    let result = &opened["runs"][0]["results"][0];
+    assert_eq!((result["ruleId"].as_str(), result["level"].as_str()), (Some("diff-opens"), Some("note")));
+    assert_eq!(place(result), ("new.txt".into(), 3.into()), "the old side, new.txt, line 3 no longer applies");
+    assert_eq!(sarif(&["--fail-on", "any", "new.txt", "old.txt"])["runs"][0]["results"][0]["level"], "error");
+    assert_eq!(sarif(&["old.txt", "old.txt"])["runs"][0]["results"], serde_json::json!([]));
 }
 
 #[test]
@@ -177,6 +333,69 @@ fn github_annotations_point_at_the_line_that_caused_the_change() {
     let output = run(&dir, &["diff", "--format", "github", "--agents", "Googlebot", "old.txt", "new.txt"], b"");
     assert_eq!(
         text(&output.stdout),
-        "::warning file=new.txt,line=3,title=robolint diff::2 URL(s) become disallowed for Googlebot (e.g. /products/)\n"
+        "::error file=new.txt,line=3,title=robolint diff::2 URL(s) become disallowed for Googlebot (e.g. /products/)\n"
     );
+}
+
+/// README's section on `robolint diff`.
+fn readme_diff_section() -> String {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README.md");
+    let start = readme.find("## What does this change do?").expect("README has the diff section");
+    let section = &readme[start..];
+    let end = section[3..].find("\n## ").map_or(section.len(), |end| end + 3);
+    section[..end].to_string()
+}
+
+/// The body of the first block fenced as `language` in `text`.
+fn fenced<'a>(text: &'a str, language: &str) -> &'a str {
+    let opening = format!("```{language}\n");
+    let start = text.find(&opening).map(|at| at + opening.len()).expect("a fenced block");
+    let length = text[start..].find("\n```\n").expect("the block's end") + 1;
+    &text[start..start + length]
+}
+
+#[test]
+fn the_readme_example_prints_what_readme_says() {
+    let section = readme_diff_section();
+    let dir = temp_dir("readme");
+    let session = fenced(&section, "text");
+    // `$ cat FILE` writes FILE, `$ robolint …` runs it and `$ echo $?` checks its status:
+    // each command is followed by what it printed.
+    let mut commands: Vec<(&str, String)> = Vec::new();
+    for line in session.lines() {
+        match line.strip_prefix("$ ") {
+            Some(command) => commands.push((command, String::new())),
+            None => {
+                let (_, printed) = commands.last_mut().expect("the block starts with a command");
+                printed.push_str(line);
+                printed.push('\n');
+            }
+        }
+    }
+    let mut last_status = None;
+    for (command, printed) in &commands {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        match words.as_slice() {
+            ["cat", file] => fs::write(dir.join(file), printed).expect("the example's file"),
+            ["robolint", args @ ..] => {
+                let output = run(&dir, args, b"");
+                assert_eq!(&text(&output.stdout), printed, "README: {command}");
+                last_status = output.status.code();
+            }
+            ["echo", "$?"] => assert_eq!(last_status.map(|code| format!("{code}\n")).as_ref(), Some(printed)),
+            _ => panic!("README runs a command this test does not know: {command}"),
+        }
+    }
+    assert!(last_status.is_some(), "the README example runs robolint");
+}
+
+#[test]
+fn the_readme_workflow_is_the_example_file() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/robots-diff.yml");
+    let workflow = fs::read_to_string(&file).expect("docs/examples/robots-diff.yml");
+    assert_eq!(fenced(&readme_diff_section(), "yaml"), workflow);
+    for step in ["robolint diff --against \"origin/$BASE\" robots.txt", "gh pr comment \"$PR\" --body-file comment.md"]
+    {
+        assert!(workflow.contains(step), "{step}");
+    }
 }

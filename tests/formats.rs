@@ -11,7 +11,11 @@ use std::process::Output;
 use serde_json::{json, Value};
 use support::robolint_in;
 
+#[path = "support/sarif_schema.rs"]
+mod sarif_schema;
 mod support;
+
+use sarif_schema::{sarif_validator, schema_errors};
 
 fn project() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -176,43 +180,6 @@ fn a_url_keeps_its_url_as_the_file_name() {
     let github = robolint(&["--format", "github", "--timeout", "5", &url], b"");
     let expected_file = format!("file=http%3A//127.0.0.1%3A{closed_port}/robots.txt,line=1,col=1,");
     assert!(String::from_utf8_lossy(&github.stdout).starts_with(&format!("::error {expected_file}")));
-}
-
-/// The official schema, from `../shared` beside the project; `None` (after saying so) where
-/// that folder is absent, as in a bare checkout.
-fn sarif_validator() -> Option<jsonschema::Validator> {
-    let path = shared::path("schemas/sarif-schema-2.1.0.json")?;
-    let text = std::fs::read_to_string(&path).expect("the SARIF schema is readable");
-    let mut schema: Value = serde_json::from_str(&text).expect("the SARIF schema is JSON");
-    mend_language_patterns(&mut schema);
-    // Draft-07 asserts formats (`uri` included) by default; saying so keeps them checked
-    // should that default move.
-    Some(jsonschema::options().should_validate_formats(true).build(&schema).expect("the SARIF schema compiles"))
-}
-
-/// The published `language` patterns end in a stray `]` (SARIF 2.1.0 erratum,
-/// oasis-tcs/sarif-spec#488) that Unicode-mode regular expressions reject, so the schema
-/// does not compile as published. robolint writes no `language`; the patterns are mended in
-/// memory to what they mean, and the rest of the schema is used as published.
-fn mend_language_patterns(schema: &mut Value) {
-    const PUBLISHED: &str = "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$";
-    match schema {
-        Value::Object(members) => {
-            for (key, value) in members {
-                if key == "pattern" && *value == PUBLISHED {
-                    *value = json!("^[a-zA-Z]{2}(-[a-zA-Z]{2})?$");
-                } else {
-                    mend_language_patterns(value);
-                }
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(mend_language_patterns),
-        _ => {}
-    }
-}
-
-fn schema_errors(validator: &jsonschema::Validator, log: &Value) -> Vec<String> {
-    validator.iter_errors(log).map(|error| format!("{} at {}", error, error.instance_path())).collect()
 }
 
 /// The schema, and what GitHub code scanning requires beyond it.

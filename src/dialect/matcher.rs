@@ -401,6 +401,13 @@ impl Matcher {
         &self.agent_lines
     }
 
+    /// The rules the robot obeys, in the order the dialect tries them. A verdict depends
+    /// only on the dialect and these rules' kinds and patterns (without rules, every URL is
+    /// allowed), so matchers whose rules agree on those answer every URL alike.
+    pub fn rules(&self) -> impl Iterator<Item = &DecidingRule> {
+        self.rules.rules.iter().map(|rule| &rule.decided_by)
+    }
+
     /// Whether the robot may fetch `url`: a path (`/a/b?c`) or a whole URL
     /// (`https://example.com/a/b?c`), of which the path and query count. Anything else is
     /// compared as given; Google takes the path of anything as its `GetPathParamsQuery` does.

@@ -32,7 +32,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
     Ok(())
 }
 
-fn command(severity: Severity) -> &'static str {
+pub fn command(severity: Severity) -> &'static str {
     match severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
@@ -42,13 +42,13 @@ fn command(severity: Severity) -> &'static str {
 
 /// The runner reads a command up to its line end, so a message keeps its own line ends
 /// and `%` only as escapes.
-fn escape_data(text: &str) -> String {
+pub fn escape_data(text: &str) -> String {
     text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// A property value also ends at `,` (the next property) and `:` (the `::` before the
 /// message).
-fn escape_property(text: &str) -> String {
+pub fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
