@@ -896,4 +896,29 @@ mod tests {
         assert_eq!(matcher.allowed_within("/xaxaxa", &spent), None);
         assert_eq!(spent.get(), 0);
     }
+
+    #[test]
+    fn matchers_for_many_robots_are_those_for_each_robot() {
+        let text = "User-agent: *\nDisallow: /star\n\nUser-agent: FooBot\nUser-agent: bar\nDisallow: /foo\n\n\
+                    User-agent: foobot\nAllow: /foo/ok\nuser-agent: BarBot/2.0\nDisallow: /bar\n\n\
+                    User-agent: *\nAllow: /star/ok\nUser-agent:\nDisallow: /empty\n";
+        let document = crate::parse::parse_text(text);
+        let robots = ["foobot", "FooBot/1.0", "bar", "barbot", "bazbot", "", "bazbot", "ba", "o"];
+        let urls = ["/star", "/star/ok", "/foo", "/foo/ok", "/bar", "/empty", "/"];
+        for dialect in Dialect::ALL {
+            let together = Matcher::for_robots(&document, text, robots, dialect);
+            assert_eq!(together.len(), robots.len());
+            for (robot, matcher) in robots.iter().zip(&together) {
+                let alone = Matcher::new(&document, text, robot, dialect);
+                assert_eq!(
+                    (matcher.robot(), matcher.agent_lines()),
+                    (alone.robot(), alone.agent_lines()),
+                    "{dialect} {robot}"
+                );
+                for url in urls {
+                    assert_eq!(matcher.allowed(url), alone.allowed(url), "{dialect} {robot} {url}");
+                }
+            }
+        }
+    }
 }
