@@ -16,11 +16,17 @@ const NONE: u32 = u32::MAX;
 /// For each of `distinct` (no two equal), the position of the first string in `distinct`
 /// that contains it: its own position when no earlier one does.
 pub fn first_containers(distinct: &[&str]) -> Vec<usize> {
-    let automaton = Automaton::new(distinct);
-    let mut container: Vec<usize> = (0..distinct.len()).collect();
-    let mut found = vec![false; distinct.len()];
-    // In list order, so the first string found to contain a pattern is the earliest.
-    for (position, text) in distinct.iter().enumerate() {
+    let containers = first_texts_containing(distinct, distinct);
+    containers.into_iter().enumerate().map(|(own, container)| container.unwrap_or(own)).collect()
+}
+
+/// For each of `patterns` (no two equal), the position of the first of `texts` that contains
+/// it, if one does. The 1994 and 1996 robots of `robolint matrix` find their records so.
+pub fn first_texts_containing(patterns: &[&str], texts: &[&str]) -> Vec<Option<usize>> {
+    let automaton = Automaton::new(patterns);
+    let mut container: Vec<Option<usize>> = vec![None; patterns.len()];
+    // In list order, so the first text found to contain a pattern is the earliest.
+    for (position, text) in texts.iter().enumerate() {
         let mut state = ROOT;
         for &byte in text.as_bytes() {
             state = automaton.step(state, byte);
@@ -30,16 +36,45 @@ pub fn first_containers(distinct: &[&str]) -> Vec<usize> {
             let mut node =
                 if automaton.pattern[state as usize] == NONE { automaton.dictionary[state as usize] } else { state };
             while node != NONE {
-                let pattern = automaton.pattern[node as usize] as usize;
-                if std::mem::replace(&mut found[pattern], true) {
+                let found = &mut container[automaton.pattern[node as usize] as usize];
+                if found.is_some() {
                     break;
                 }
-                container[pattern] = position;
+                *found = Some(position);
                 node = automaton.dictionary[node as usize];
             }
         }
     }
     container
+}
+
+/// For each of `texts`, the least of `ranks` (one per pattern, no two patterns equal) among
+/// the patterns inside it, if any is. Python's robots, which take the first entry whose value
+/// is inside their name, find it so. Each state knows the least rank along its dictionary
+/// chain, so a text costs its length whatever the patterns.
+pub fn least_rank_inside(patterns: &[&str], ranks: &[usize], texts: &[&str]) -> Vec<Option<usize>> {
+    let automaton = Automaton::new(patterns);
+    let rank_of = |state: u32| automaton.pattern.get(state as usize).and_then(|&pattern| ranks.get(pattern as usize));
+    let mut least: Vec<Option<usize>> = vec![None; automaton.pattern.len()];
+    least[ROOT as usize] = rank_of(ROOT).copied();
+    // Shallower states first: a state's dictionary link is shallower than the state.
+    for &state in &automaton.by_depth {
+        let on_chain = automaton.dictionary[state as usize];
+        let from_chain = if on_chain == NONE { None } else { least[on_chain as usize] };
+        least[state as usize] = rank_of(state).copied().into_iter().chain(from_chain).min();
+    }
+    texts
+        .iter()
+        .map(|text| {
+            let mut state = ROOT;
+            let mut best = least[ROOT as usize];
+            for &byte in text.as_bytes() {
+                state = automaton.step(state, byte);
+                best = best.into_iter().chain(least[state as usize]).min();
+            }
+            best
+        })
+        .collect()
 }
 
 struct Automaton {
@@ -55,6 +90,8 @@ struct Automaton {
     dictionary: Vec<u32>,
     /// The pattern this state's string is, if any.
     pattern: Vec<u32>,
+    /// The states but the root, shallower ones first.
+    by_depth: Vec<u32>,
 }
 
 impl Automaton {
@@ -67,6 +104,7 @@ impl Automaton {
             failure: vec![ROOT],
             dictionary: vec![NONE],
             pattern: vec![NONE],
+            by_depth: Vec::new(),
         };
         for (index, pattern) in patterns.iter().enumerate() {
             let mut state = ROOT;
@@ -102,13 +140,14 @@ impl Automaton {
     fn link(&mut self) {
         let mut by_depth: Vec<u32> = (1..self.parent.len() as u32).collect();
         by_depth.sort_unstable_by_key(|&state| self.depth[state as usize]);
-        for state in by_depth {
+        for &state in &by_depth {
             let (parent, byte) = self.parent[state as usize];
             let failure = if parent == ROOT { ROOT } else { self.step(self.failure[parent as usize], byte) };
             self.failure[state as usize] = failure;
             self.dictionary[state as usize] =
                 if self.pattern[failure as usize] == NONE { self.dictionary[failure as usize] } else { failure };
         }
+        self.by_depth = by_depth;
     }
 
     /// The state after reading `byte` in `state`: the longest suffix of the text read so
@@ -128,7 +167,7 @@ impl Automaton {
 
 #[cfg(test)]
 mod tests {
-    use super::first_containers;
+    use super::{first_containers, least_rank_inside};
 
     /// The definition, pair by pair.
     fn pairwise(distinct: &[&str]) -> Vec<usize> {
@@ -165,5 +204,25 @@ mod tests {
         distinct.reverse();
         let distinct: Vec<&str> = distinct.iter().map(String::as_str).collect();
         assert_eq!(first_containers(&distinct), pairwise(&distinct));
+    }
+
+    #[test]
+    fn each_text_gets_the_least_rank_of_the_patterns_inside_it() {
+        let patterns = ["bot", "googlebot", "", "news", "ot", "x"];
+        let texts = ["googlebot-news", "otter", "robot", "", "y"];
+        for ranks in [[5, 4, 9, 3, 2, 1], [0, 1, 2, 3, 4, 5], [3, 0, 8, 1, 7, 6]] {
+            let pairwise: Vec<Option<usize>> = texts
+                .iter()
+                .map(|text| {
+                    patterns
+                        .iter()
+                        .zip(ranks)
+                        .filter(|(pattern, _)| text.contains(*pattern))
+                        .map(|(_, rank)| rank)
+                        .min()
+                })
+                .collect();
+            assert_eq!(least_rank_inside(&patterns, &ranks, &texts), pairwise, "{ranks:?}");
+        }
     }
 }

@@ -22,6 +22,7 @@
 //!   by white space is the global agent.
 //! * See [`Reading::select`] for groups, and `Matcher` for priorities.
 
+use foldhash::{HashMap, HashMapExt};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -225,45 +226,101 @@ impl Reading {
         })
     }
 
-    /// The rules `robot` obeys. A group is the User-agent lines before a run of rules; a
-    /// group naming the robot is specific, one with a global line otherwise global. When any
-    /// line names the robot, its specific groups' rules are all it obeys (even none);
-    /// otherwise it obeys the global groups. Rules before any User-agent line belong to no one.
+    /// The rules `robot` obeys: [`Groups::select`] of this reading's groups.
     pub fn select(&self, robot: &str) -> Selection {
-        let mut specific = Selection::default();
-        let mut global = Selection::default();
-        let (mut in_specific, mut in_global, mut rules_seen) = (false, false, false);
+        self.groups().select(robot)
+    }
+
+    /// The groups, each the User-agent lines before a run of rules, and the robots each
+    /// names: built once, they choose each robot's rules in the time those rules take, so
+    /// a thousand robots do not read the whole file a thousand times (`robolint matrix`).
+    /// Rules before any User-agent line belong to no one.
+    pub fn groups(&self) -> Groups<'_> {
+        let mut groups: Vec<Group<'_>> = Vec::new();
+        let mut rules_seen = false;
         for (line, directive) in &self.directives {
             match directive {
                 Directive::Agent(agent) => {
-                    if rules_seen {
-                        (in_specific, in_global, rules_seen) = (false, false, false);
+                    if rules_seen || groups.is_empty() {
+                        groups.push(Group::default());
+                        rules_seen = false;
                     }
-                    match agent {
-                        Agent::Global => {
-                            in_global = true;
-                            global.agent_lines.push(*line);
-                        }
-                        Agent::Token(token) if token.eq_ignore_ascii_case(robot) => {
-                            in_specific = true;
-                            specific.agent_lines.push(*line);
-                        }
-                        Agent::Token(_) => {}
+                    if let Some(group) = groups.last_mut() {
+                        group.agents.push((*line, agent));
                     }
                 }
-                Directive::Rule(kind, pattern) if in_specific || in_global => {
-                    rules_seen = true;
-                    let selection = if in_specific { &mut specific } else { &mut global };
-                    push_rule(&mut selection.rules, *line, *kind, pattern);
+                Directive::Rule(kind, pattern) => {
+                    if let Some(group) = groups.last_mut() {
+                        rules_seen = true;
+                        group.rules.push((*line, *kind, pattern));
+                    }
                 }
-                Directive::Rule(..) => {}
             }
         }
-        if specific.agent_lines.is_empty() {
-            global
-        } else {
-            specific
+        let mut naming: HashMap<String, Vec<usize>> = HashMap::new();
+        for (position, group) in groups.iter().enumerate() {
+            for (_, agent) in &group.agents {
+                if let Agent::Token(token) = agent {
+                    let positions = naming.entry(token.to_ascii_lowercase()).or_default();
+                    if positions.last() != Some(&position) {
+                        positions.push(position);
+                    }
+                }
+            }
         }
+        Groups { groups, naming }
+    }
+}
+
+/// One group of a [`Reading`]: User-agent lines, then the rules for them.
+#[derive(Default)]
+struct Group<'r> {
+    agents: Vec<(LineIndex, &'r Agent)>,
+    rules: Vec<(LineIndex, RuleKind, &'r Arc<str>)>,
+}
+
+/// A reading's groups, and the groups naming each robot ([`Reading::groups`]).
+pub(crate) struct Groups<'r> {
+    groups: Vec<Group<'r>>,
+    /// By lower-case token, the positions of the groups with a line naming it.
+    naming: HashMap<String, Vec<usize>>,
+}
+
+impl Groups<'_> {
+    /// The rules `robot` obeys. A group naming the robot is specific, one with a global line
+    /// otherwise global. When any line names the robot, its specific groups' rules are all
+    /// it obeys (even none); otherwise it obeys the global groups.
+    pub fn select(&self, robot: &str) -> Selection {
+        self.named(robot).unwrap_or_else(|| self.global())
+    }
+
+    /// The rules of the groups naming `robot`, if any does.
+    pub fn named(&self, robot: &str) -> Option<Selection> {
+        let named = self.naming.get(&robot.to_ascii_lowercase())?;
+        Some(self.selection(named.iter().copied(), |agent| match agent {
+            Agent::Token(token) => token.eq_ignore_ascii_case(robot),
+            Agent::Global => false,
+        }))
+    }
+
+    /// What every robot no line names obeys: the global lines, and the rules of their groups.
+    pub fn global(&self) -> Selection {
+        let is_global = |agent: &Agent| matches!(agent, Agent::Global);
+        let global_groups = (0..self.groups.len())
+            .filter(|&position| self.groups[position].agents.iter().any(|(_, agent)| is_global(agent)));
+        self.selection(global_groups, is_global)
+    }
+
+    fn selection(&self, chosen: impl Iterator<Item = usize>, names: impl Fn(&Agent) -> bool) -> Selection {
+        let mut selection = Selection::default();
+        for group in chosen.filter_map(|position| self.groups.get(position)) {
+            let lines = group.agents.iter().filter(|(_, agent)| names(agent)).map(|(line, _)| *line);
+            selection.agent_lines.extend(lines);
+            for &(line, kind, pattern) in &group.rules {
+                push_rule(&mut selection.rules, line, kind, pattern);
+            }
+        }
+        selection
     }
 }
 

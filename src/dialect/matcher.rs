@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use foldhash::{HashMap, HashMapExt};
 
+use crate::containment;
 use crate::dialect::encoding;
 use crate::dialect::google::{self, GoogleRule, Reading};
 use crate::dialect::groups::{self, AgentEntry, Group, RuleEntry, RuleKind};
@@ -239,7 +240,9 @@ pub struct Matcher {
     dialect: Dialect,
     robot: String,
     applies: bool,
-    agent_lines: Vec<LineIndex>,
+    /// Shared by the robots that obey the same lines (a thousand robots falling back to
+    /// 60,000 `*` lines keep one copy of them).
+    agent_lines: Arc<[LineIndex]>,
     rules: Arc<RuleSet>,
 }
 
@@ -276,33 +279,85 @@ impl Matcher {
         Matcher::for_groups(&groups, &mut RuleSets::new(), document, text, agent, dialect)
     }
 
-    /// [`Matcher::new`] for each of several robots: the document is grouped once, and robots
-    /// that obey the same groups share one compiled rule set (`matrix` with a thousand robots
-    /// groups and compiles once, not a thousand times).
+    /// [`Matcher::new`] for each of several robots, in time linear in the document and the
+    /// robots' names: the document is grouped once, the groups naming the robots are found
+    /// for all of them at once (a hash of tokens, or an automaton of the names for the
+    /// dialects that compare substrings), robots with the same name share one matcher, and
+    /// those no line names share the one of the `*` groups. Robots that obey the same
+    /// groups share one compiled rule set.
     pub fn for_robots<'a>(
         document: &Document,
         text: &str,
         agents: impl IntoIterator<Item = &'a str>,
         dialect: Dialect,
     ) -> Vec<Matcher> {
+        let tokens: Vec<String> = agents.into_iter().map(|agent| robot_token(agent, dialect)).collect();
+        let mut distinct: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
         let mut compiled = RuleSets::new();
-        let agents = agents.into_iter();
-        match dialect {
+        let mut fallback: Option<Matcher> = None;
+        let matchers: Vec<Matcher> = match dialect {
             Dialect::Google => {
                 let reading = Reading::new(document.original.as_deref().unwrap_or(text.as_bytes()));
-                agents.map(|agent| Matcher::for_google(&reading, &mut compiled, document, agent)).collect()
+                let groups = reading.groups();
+                distinct
+                    .iter()
+                    .map(|&robot| match groups.named(robot) {
+                        Some(selection) => Matcher::google_selected(selection, &mut compiled, document, robot),
+                        None => fallback
+                            .get_or_insert_with(|| {
+                                Matcher::google_selected(groups.global(), &mut compiled, document, robot)
+                            })
+                            .for_robot(robot),
+                    })
+                    .collect()
             }
             Dialect::PythonRobotparser => {
                 let reading = python::Reading::new(document, text);
-                agents.map(|agent| Matcher::for_python(&reading, &mut compiled, document, agent)).collect()
+                let named = reading.entries_naming(&distinct);
+                distinct
+                    .iter()
+                    .zip(named)
+                    .map(|(&robot, chosen)| match chosen {
+                        Some(chosen) => Matcher::python_chosen(Some(chosen), &mut compiled, document, robot),
+                        None => fallback
+                            .get_or_insert_with(|| {
+                                Matcher::python_chosen(reading.default_entry(), &mut compiled, document, robot)
+                            })
+                            .for_robot(robot),
+                    })
+                    .collect()
             }
             _ => {
                 let groups = groups::groups(document, dialect);
-                agents
-                    .map(|agent| Matcher::for_groups(&groups, &mut compiled, document, text, agent, dialect))
+                let named = groups_naming(&groups, text, &distinct, dialect);
+                distinct
+                    .iter()
+                    .zip(named)
+                    .map(|(&robot, chosen)| {
+                        if !chosen.is_empty() {
+                            let selection = named_selection(&groups, text, chosen, robot, dialect);
+                            return Matcher::selected(Some(selection), &mut compiled, document, text, robot, dialect);
+                        }
+                        fallback
+                            .get_or_insert_with(|| {
+                                let selection = star_selection(&groups, text, dialect);
+                                Matcher::selected(selection, &mut compiled, document, text, robot, dialect)
+                            })
+                            .for_robot(robot)
+                    })
                     .collect()
             }
-        }
+        };
+        // `distinct` is sorted, and holds every token.
+        let matcher_of = |token: &String| distinct.binary_search(&token.as_str()).ok().and_then(|at| matchers.get(at));
+        tokens.iter().filter_map(matcher_of).cloned().collect()
+    }
+
+    /// This matcher for another robot that obeys the same lines.
+    fn for_robot(&self, robot: &str) -> Matcher {
+        Matcher { robot: robot.to_string(), ..self.clone() }
     }
 
     /// [`Matcher::new`] for `groups`, the document's groups as `dialect` reads them, taking
@@ -322,6 +377,18 @@ impl Matcher {
         }
         let robot = robot_token(agent, dialect);
         let selection = select(groups, text, &robot, dialect);
+        Matcher::selected(selection, compiled, document, text, &robot, dialect)
+    }
+
+    /// The matcher of `robot` (as the dialect names it), which obeys `selection`.
+    fn selected(
+        selection: Option<Selection<'_>>,
+        compiled: &mut RuleSets,
+        document: &Document,
+        text: &str,
+        robot: &str,
+        dialect: Dialect,
+    ) -> Matcher {
         let chosen = selection.as_ref().map(|selection| selection.groups.clone()).unwrap_or_default();
         let rules = match compiled.get(&chosen) {
             Some(rules) => Arc::clone(rules),
@@ -335,9 +402,9 @@ impl Matcher {
         Matcher {
             dialect,
             applies: selection.is_some(),
-            agent_lines: selection.map(|selection| selection.agent_lines).unwrap_or_default(),
+            agent_lines: selection.map(|selection| selection.agent_lines).unwrap_or_default().into(),
             rules,
-            robot,
+            robot: robot.to_string(),
         }
     }
 
@@ -345,16 +412,24 @@ impl Matcher {
     /// obey the same agent lines share a rule set.
     pub(crate) fn for_google(reading: &Reading, compiled: &mut RuleSets, document: &Document, agent: &str) -> Matcher {
         let robot = robot_token(agent, Dialect::Google);
-        let selection = reading.select(&robot);
+        Matcher::google_selected(reading.select(&robot), compiled, document, &robot)
+    }
+
+    fn google_selected(
+        selection: google::Selection,
+        compiled: &mut RuleSets,
+        document: &Document,
+        robot: &str,
+    ) -> Matcher {
         let rules = compiled
             .entry(selection.agent_lines.clone())
             .or_insert_with(|| Arc::new(RuleSet::google(&selection.rules, document)));
         Matcher {
             dialect: Dialect::Google,
-            robot,
+            robot: robot.to_string(),
             applies: !selection.agent_lines.is_empty(),
             rules: Arc::clone(rules),
-            agent_lines: selection.agent_lines,
+            agent_lines: selection.agent_lines.into(),
         }
     }
 
@@ -367,16 +442,24 @@ impl Matcher {
         agent: &str,
     ) -> Matcher {
         let robot = robot_token(agent, Dialect::PythonRobotparser);
-        let chosen = reading.entry_for(&robot);
+        Matcher::python_chosen(reading.entry_for(&robot), compiled, document, &robot)
+    }
+
+    fn python_chosen(
+        chosen: Option<(usize, &python::Entry, Vec<LineIndex>)>,
+        compiled: &mut RuleSets,
+        document: &Document,
+        robot: &str,
+    ) -> Matcher {
         let key = chosen.as_ref().map(|(position, ..)| vec![*position]).unwrap_or_default();
         let entry_rules = chosen.as_ref().map_or(&[][..], |(_, entry, _)| entry.rules());
         let rules = Arc::clone(compiled.entry(key).or_insert_with(|| Arc::new(RuleSet::python(entry_rules, document))));
         Matcher {
             dialect: Dialect::PythonRobotparser,
             applies: chosen.is_some(),
-            agent_lines: chosen.map(|(_, _, lines)| lines).unwrap_or_default(),
+            agent_lines: chosen.map(|(_, _, lines)| lines).unwrap_or_default().into(),
             rules,
-            robot,
+            robot: robot.to_string(),
         }
     }
 
@@ -598,17 +681,79 @@ struct Selection<'g> {
 }
 
 fn select<'g>(groups: &'g [Group], text: &str, robot: &str, dialect: Dialect) -> Option<Selection<'g>> {
+    match groups_naming(groups, text, &[robot], dialect).pop().filter(|chosen| !chosen.is_empty()) {
+        Some(chosen) => Some(named_selection(groups, text, chosen, robot, dialect)),
+        None => star_selection(groups, text, dialect),
+    }
+}
+
+/// For each of `robots` (distinct names as the dialect compares them), the positions of the
+/// groups naming it: for 1994 and 1996 robots the first whose User-agent value contains the
+/// name (one automaton of all the names reads each value once), for RFC 9309 every group
+/// whose value is the product token (a hash of the values). Empty when none does.
+fn groups_naming(groups: &[Group], text: &str, robots: &[&str], dialect: Dialect) -> Vec<Vec<usize>> {
+    let values = || {
+        groups.iter().enumerate().flat_map(|(position, group)| {
+            group.agents.iter().map(move |agent| (position, agent.value.text(text).to_ascii_lowercase()))
+        })
+    };
+    match dialect {
+        Dialect::Norobots1994 | Dialect::Draft1996 => {
+            let (positions, values): (Vec<usize>, Vec<String>) = values().unzip();
+            let values: Vec<&str> = values.iter().map(String::as_str).collect();
+            // An empty name names no robot (`names_by_substring`).
+            let named: Vec<&str> = robots.iter().copied().filter(|robot| !robot.is_empty()).collect();
+            let mut first = containment::first_texts_containing(&named, &values).into_iter();
+            robots
+                .iter()
+                .map(|robot| {
+                    let found = if robot.is_empty() { None } else { first.next().flatten() };
+                    found.and_then(|value| positions.get(value)).map(|&position| vec![position]).unwrap_or_default()
+                })
+                .collect()
+        }
+        Dialect::Rfc9309 => {
+            let mut naming: HashMap<String, Vec<usize>> = HashMap::new();
+            for (position, value) in values() {
+                let positions = naming.entry(value).or_default();
+                if positions.last() != Some(&position) {
+                    positions.push(position);
+                }
+            }
+            let named = |robot: &&str| naming.get(*robot).filter(|_| !robot.is_empty()).cloned().unwrap_or_default();
+            robots.iter().map(named).collect()
+        }
+        // Google's matchers are built by `Matcher::for_google`, and Python's entries are not
+        // groups: Matcher::for_python chooses among them.
+        Dialect::Google | Dialect::PythonRobotparser => vec![Vec::new(); robots.len()],
+    }
+}
+
+/// The selection of the groups `chosen` by [`groups_naming`] for `robot`.
+fn named_selection<'g>(
+    groups: &'g [Group],
+    text: &str,
+    chosen: Vec<usize>,
+    robot: &str,
+    dialect: Dialect,
+) -> Selection<'g> {
     let value = |agent: &AgentEntry| agent.value.text(text);
     match dialect {
         Dialect::Norobots1994 | Dialect::Draft1996 => {
-            first_group(groups, |agent| names_by_substring(value(agent), robot))
-                .or_else(|| first_group(groups, |agent| value(agent) == "*"))
+            selection_of(groups, chosen, &|agent: &AgentEntry| names_by_substring(value(agent), robot))
         }
-        // Google's matchers are built by `Matcher::for_google`, never from groups.
-        Dialect::Rfc9309 | Dialect::Google => merged_groups(groups, |agent| is_product_token_of(value(agent), robot))
-            .or_else(|| merged_groups(groups, |agent| value(agent) == "*")),
-        // Python's entries are not groups: Matcher::for_python chooses among them.
-        Dialect::PythonRobotparser => None,
+        _ => selection_of(groups, chosen, &|agent: &AgentEntry| is_product_token_of(value(agent), robot)),
+    }
+}
+
+/// The `*` group(s) the robots no group names obey: the first for 1994 and 1996 robots, all of
+/// them merged for RFC 9309's.
+fn star_selection<'g>(groups: &'g [Group], text: &str, dialect: Dialect) -> Option<Selection<'g>> {
+    let is_star = |agent: &AgentEntry| agent.value.text(text) == "*";
+    match dialect {
+        Dialect::Norobots1994 | Dialect::Draft1996 => first_group(groups, is_star),
+        Dialect::Rfc9309 => merged_groups(groups, is_star),
+        Dialect::Google | Dialect::PythonRobotparser => None,
     }
 }
 
@@ -757,5 +902,30 @@ mod tests {
         let spent = Cell::new(3);
         assert_eq!(matcher.allowed_within("/xaxaxa", &spent), None);
         assert_eq!(spent.get(), 0);
+    }
+
+    #[test]
+    fn matchers_for_many_robots_are_those_for_each_robot() {
+        let text = "User-agent: *\nDisallow: /star\n\nUser-agent: FooBot\nUser-agent: bar\nDisallow: /foo\n\n\
+                    User-agent: foobot\nAllow: /foo/ok\nuser-agent: BarBot/2.0\nDisallow: /bar\n\n\
+                    User-agent: *\nAllow: /star/ok\nUser-agent:\nDisallow: /empty\n";
+        let document = crate::parse::parse_text(text);
+        let robots = ["foobot", "FooBot/1.0", "bar", "barbot", "bazbot", "", "bazbot", "ba", "o"];
+        let urls = ["/star", "/star/ok", "/foo", "/foo/ok", "/bar", "/empty", "/"];
+        for dialect in Dialect::ALL {
+            let together = Matcher::for_robots(&document, text, robots, dialect);
+            assert_eq!(together.len(), robots.len());
+            for (robot, matcher) in robots.iter().zip(&together) {
+                let alone = Matcher::new(&document, text, robot, dialect);
+                assert_eq!(
+                    (matcher.robot(), matcher.agent_lines()),
+                    (alone.robot(), alone.agent_lines()),
+                    "{dialect} {robot}"
+                );
+                for url in urls {
+                    assert_eq!(matcher.allowed(url), alone.allowed(url), "{dialect} {robot} {url}");
+                }
+            }
+        }
     }
 }

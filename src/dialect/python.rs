@@ -12,6 +12,9 @@
 
 use std::borrow::Cow;
 
+use foldhash::{HashMap, HashMapExt};
+
+use crate::containment;
 use crate::dialect::RuleKind;
 use crate::model::{Document, LineIndex};
 
@@ -142,21 +145,43 @@ impl Reading {
         }
     }
 
-    /// The entry `agent` obeys, its position (the default entry's is after the others') and
+    /// The entry `robot` obeys, its position (the default entry's is after the others') and
     /// the User-agent lines that chose it; `None` when none does.
     pub(crate) fn entry_for(&self, robot: &str) -> Option<(usize, &Entry, Vec<LineIndex>)> {
-        let naming = |entry: &Entry, names: &dyn Fn(&Agent) -> bool| -> Vec<LineIndex> {
-            entry.agents.iter().filter(|agent| names(agent)).map(|agent| agent.line).collect()
-        };
-        // robotparser.py:262: the entry's value (in lower case) inside the robot's name.
-        let found = self.entries.iter().enumerate().find_map(|(position, entry)| {
-            let lines = naming(entry, &|agent| robot.contains(&agent.lowered));
-            (!lines.is_empty()).then_some((position, entry, lines))
-        });
-        found.or_else(|| {
-            let entry = self.default_entry.as_ref()?;
-            Some((self.entries.len(), entry, naming(entry, &|agent| agent.value == "*")))
-        })
+        self.entries_naming(&[robot]).pop().flatten().or_else(|| self.default_entry())
+    }
+
+    /// The default entry, tried after all the others, with its position (after theirs) and
+    /// its `*` lines.
+    pub(crate) fn default_entry(&self) -> Option<(usize, &Entry, Vec<LineIndex>)> {
+        let entry = self.default_entry.as_ref()?;
+        let lines = entry.agents.iter().filter(|agent| agent.value == "*").map(|agent| agent.line).collect();
+        Some((self.entries.len(), entry, lines))
+    }
+
+    /// For each of `robots`, the first entry but the default one that names it, as
+    /// [`Reading::entry_for`]: an automaton of the entries' values finds the first inside
+    /// each robot's name in the time of the names and values, not of their product
+    /// (`robolint matrix` asks for a thousand robots).
+    pub(crate) fn entries_naming(&self, robots: &[&str]) -> Vec<Option<(usize, &Entry, Vec<LineIndex>)>> {
+        let mut first_entry_of: HashMap<&str, usize> = HashMap::new();
+        for (position, entry) in self.entries.iter().enumerate() {
+            for agent in &entry.agents {
+                first_entry_of.entry(agent.lowered.as_str()).or_insert(position);
+            }
+        }
+        let (values, ranks): (Vec<&str>, Vec<usize>) = first_entry_of.into_iter().unzip();
+        let first_inside = containment::least_rank_inside(&values, &ranks, robots);
+        robots
+            .iter()
+            .zip(first_inside)
+            .map(|(robot, found)| {
+                let (position, entry) = found.and_then(|position| Some((position, self.entries.get(position)?)))?;
+                // robotparser.py:262: the entry's value (in lower case) inside the robot's name.
+                let names = |agent: &&Agent| robot.contains(&agent.lowered);
+                Some((position, entry, entry.agents.iter().filter(names).map(|agent| agent.line).collect()))
+            })
+            .collect()
     }
 }
 
