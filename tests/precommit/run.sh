@@ -2,8 +2,9 @@
 # End-to-end test of .pre-commit-hooks.yaml: pre-commit builds this work tree's hooks the
 # way it does for a user (`cargo install`) and runs them in a throwaway git repository.
 # `robolint` must fail on a bad robots.txt and name the finding, pass on a good one, and
-# catch a `Robots.txt`; `robolint-fix` must rewrite a fixable file. Exits non-zero when
-# anything fails.
+# catch a `Robots.txt`; `robolint-fix` must rewrite a fixable file; `robolint-diff` must fail
+# a staged change that blocks a product path for Googlebot and pass one that blocks nothing.
+# Exits non-zero when anything fails.
 # Needs git and python3 (pre-commit is installed with pip when missing), and crates.io.
 # The release build takes minutes the first time and after each change to the work tree;
 # a rerun on an unchanged tree takes seconds.
@@ -59,6 +60,7 @@ repos:
     hooks:
       - id: robolint
       - id: robolint-fix
+      - id: robolint-diff
 EOF
 
 fail() {
@@ -88,7 +90,7 @@ expect_output() {
   grep --quiet --fixed-strings -- "$1" <<<"$output" || fail "$2: the output does not contain \`$1\`"
 }
 
-# One build for every step below: both hooks share the environment installed here.
+# One build for every step below: the hooks share the environment installed here.
 echo "installing the hooks from $hooks at $rev"
 "${precommit[@]}" install-hooks || fail "pre-commit could not install the hooks"
 
@@ -120,5 +122,21 @@ git add --all
 run_hook robolint
 [ "$status" -eq 0 ] || fail "robolint failed the file robolint-fix wrote"
 echo "ok: robolint-fix inserts the colon and the result passes robolint"
+
+# robolint-diff compares the staged file with HEAD's: blocking a path a search robot could
+# fetch fails the commit and names the robot; a change that blocks nothing passes.
+stage_only robots.txt $'User-agent: *\nDisallow: /build/\n'
+git -c user.name=robolint -c user.email=robolint@invalid commit --quiet --message "robots.txt as deployed"
+stage_only robots.txt $'User-agent: *\nDisallow: /build/\nDisallow: /products/\n'
+run_hook robolint-diff
+[ "$status" -ne 0 ] || fail "robolint-diff passed a change that blocks /products/"
+expect_output "Googlebot" "robolint-diff on a newly blocked /products/"
+expect_output "/products/" "robolint-diff on a newly blocked /products/"
+echo "ok: robolint-diff fails a staged change that blocks /products/ and names Googlebot"
+
+stage_only robots.txt $'# Build output is not for robots.\nUser-agent: *\nDisallow: /build/\n'
+run_hook robolint-diff
+[ "$status" -eq 0 ] || fail "robolint-diff failed a change that blocks nothing"
+echo "ok: robolint-diff passes a staged change that blocks nothing"
 
 echo "tests/precommit/run.sh: ok"
