@@ -232,8 +232,8 @@ impl<'a> Witnesses<'a> {
     }
 
     /// The User-agent lines that bring `robot` to its rules in `dialect` (none when no
-    /// record applies), from matchers compiled once per document and shared.
-    pub fn agent_lines(&self, robot: &str, dialect: Dialect) -> Vec<LineIndex> {
+    /// record applies).
+    fn agent_lines(&self, robot: &str, dialect: Dialect) -> Vec<LineIndex> {
         self.with_matcher(robot, dialect, |matcher| matcher.agent_lines().to_vec())
     }
 

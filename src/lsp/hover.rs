@@ -2,8 +2,7 @@
 //! checks, and which records and robots a User-agent value reaches.
 
 use crate::agents::{Agent, DialectBasis, Registry};
-use crate::dialect::witness::Witnesses;
-use crate::dialect::Dialect;
+use crate::dialect::{Dialect, Matcher};
 use crate::lint::Report;
 use crate::model::{Directive, Document, Field, LineIndex, Record, Span};
 use crate::rules::{self, Rule};
@@ -264,19 +263,18 @@ fn names_agent(document: &Document, text: &str, record: &Record, value: &str) ->
 
 /// The registry's robots that obey this agent line's record, per dialect, as the matcher
 /// selects records: the draft's first substring match, RFC 9309's token match, Google's match
-/// of the whole name.
-/// One reading of the document per dialect serves every robot of the registry: a matcher
-/// built from scratch per robot re-read the whole file a thousand times per hover.
+/// of the whole name. The robots are matched all at once per dialect (`Matcher::for_robots`):
+/// a matcher built from scratch per robot re-read the whole file a thousand times per hover.
 fn captured_robots(document: &Document, text: &str, line: LineIndex) -> String {
-    let witnesses = Witnesses::new(document, text);
+    let agents: Vec<&Agent> = Registry::builtin().agents().iter().filter(|agent| !agent.is_retired()).collect();
     let mut out = String::from("Robots that obey this record:\n");
     for dialect in Dialect::ALL {
-        let captured: Vec<String> = Registry::builtin()
-            .agents()
+        let matchers = Matcher::for_robots(document, text, agents.iter().map(|agent| agent.token.as_str()), dialect);
+        let captured: Vec<String> = agents
             .iter()
-            .filter(|agent| !agent.is_retired())
-            .filter(|agent| witnesses.agent_lines(&agent.token, dialect).contains(&line))
-            .map(|agent| format!("`{}`", agent.token))
+            .zip(&matchers)
+            .filter(|(_, matcher)| matcher.agent_lines().contains(&line))
+            .map(|(agent, _)| format!("`{}`", agent.token))
             .collect();
         let list = if captured.is_empty() { "none of the registry's robots".to_string() } else { captured.join(", ") };
         out.push_str(&format!("- {}: {list}\n", dialect_title(dialect)));
