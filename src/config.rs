@@ -264,12 +264,14 @@ pub fn user_config_path() -> Option<PathBuf> {
     Some(base.join("robolint").join(FILE_NAME))
 }
 
-/// Dialect names, or `portable`/`all` for every dialect.
+/// Dialect names, `portable`/`all` for every dialect, or `today` for today's robots.
 pub fn parse_targets(names: &[String]) -> Result<Vec<Dialect>, String> {
     let mut targets = Vec::new();
     for name in names {
         if name.eq_ignore_ascii_case("portable") || name.eq_ignore_ascii_case("all") {
             targets.extend(Dialect::ALL);
+        } else if name.eq_ignore_ascii_case("today") {
+            targets.extend(Dialect::TODAY);
         } else {
             targets.push(name.parse::<Dialect>()?);
         }

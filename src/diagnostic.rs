@@ -55,7 +55,7 @@ pub struct Edit {
 }
 
 /// Whether a fix keeps what every robot does with the file (safe) or may change it (unsafe).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Applicability {
     Safe,

@@ -42,7 +42,9 @@
 //! use robolint::{lint, parse, Settings, Source};
 //!
 //! let text = "User-agent: *\nDisallow: /org/\nAllow: /org/about.html\n";
-//! let report = lint(Source::from(text), None, &Settings::default());
+//! // Every robot's view: today's robots take the longest match, so only older ones differ.
+//! let portable = Settings { targets: Dialect::ALL.to_vec(), ..Settings::default() };
+//! let report = lint(Source::from(text), None, &portable);
 //! let shadowed = report.diagnostics.iter().find(|d| d.name == "shadowed-rule").unwrap();
 //! let witness = shadowed.witness.as_ref().unwrap();
 //! let source = Source::from(text);

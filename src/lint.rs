@@ -3,9 +3,9 @@
 use std::path::Path;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Label, Severity};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
@@ -20,7 +20,8 @@ use crate::suppression::Suppression;
 /// Which rules run, at what severity, with which options.
 #[derive(Debug, Clone, Default)]
 pub struct Settings {
-    /// The dialects whose robots the site cares about; empty means all five ("portable").
+    /// The dialects whose robots the site cares about; empty means today's robots
+    /// ([`Dialect::TODAY`]).
     pub targets: Vec<Dialect>,
     /// Selectors (codes, code prefixes, names, categories, `ALL`) that replace the default
     /// rule set; `None` keeps every rule that is on by default.
@@ -39,7 +40,7 @@ pub struct Settings {
 impl Settings {
     pub fn targets(&self) -> &[Dialect] {
         if self.targets.is_empty() {
-            &Dialect::ALL
+            &Dialect::TODAY
         } else {
             &self.targets
         }
@@ -63,6 +64,20 @@ impl Settings {
         [configured.unwrap_or(Level::Off), default, for_targets, Level::from(metadata.severity)]
             .into_iter()
             .find_map(Level::severity)
+    }
+
+    /// Whether `rule` reports, for the targets' robots, only information that robots outside
+    /// the targets act on (a wildcard that 1996-draft robots read literally): such findings
+    /// describe a habit of the file, not a mistake on each line, and fold into one per file.
+    /// Not when robolint.toml sets the rule's level: then the user asked for every line.
+    pub fn only_other_robots_act_on(&self, rule: &Rule) -> bool {
+        let metadata = &rule.metadata;
+        let targets = self.targets();
+        !self.levels.contains_key(&metadata.name)
+            && metadata.level_for_targets(targets) == Level::Info
+            && Dialect::ALL
+                .iter()
+                .any(|dialect| !targets.contains(dialect) && metadata.level_for(*dialect) >= Level::Warning)
     }
 
     /// Selectors that name no rule, for a usage error.
@@ -355,6 +370,8 @@ fn run_rules(
     let file_level_only = worker.lint.file_level_only;
     let mut diagnostics = worker.found.diagnostics;
     suppression::apply(&mut suppressions, &mut diagnostics, document);
+    sort_by_position(&mut diagnostics);
+    let mut diagnostics = fold_findings_of_one_cause(diagnostics, settings);
     // Rules about suppressions read which comments silenced something, and what they
     // report obeys suppressions too (`disable=unused-suppression`), which may mark more
     // names used but no longer changes what was reported.
@@ -365,8 +382,67 @@ fn run_rules(
             diagnostics.append(&mut reported);
         }
     }
-    diagnostics.sort_by(|a, b| (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code)));
+    sort_by_position(&mut diagnostics);
     diagnostics
+}
+
+/// What findings fold by: the rule, what it says (unless the rule folds whatever it says),
+/// and how safe its fix is.
+#[derive(PartialEq, Eq, Hash)]
+struct Cause {
+    code: &'static str,
+    message: Option<String>,
+    fix: Option<Applicability>,
+}
+
+/// The label of a place whose finding folded into another ([`fold_findings_of_one_cause`]).
+pub const FOLDED: &str = "the same here";
+
+fn sort_by_position(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by(|a, b| (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code)));
+}
+
+/// One finding per cause. Findings of one rule with the same message say the same thing
+/// (`Noindex` is read by no robot; `Disallow: /a` above already covers this line), and a
+/// rule whose findings only robots outside the targets act on
+/// ([`Settings::only_other_robots_act_on`]) describes a habit of the file, whatever each
+/// message says. Either way the findings fold into the first of them, in `diagnostics`
+/// order, with the other places and their own labels as its labels. The folded finding's fix makes every edit of
+/// the folded findings' fixes; findings whose fixes differ in applicability fold apart, so
+/// that safe edits stay a safe fix.
+fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, settings: &Settings) -> Vec<Diagnostic> {
+    let whole_file: Vec<&str> = rules::all()
+        .iter()
+        .filter(|rule| settings.only_other_robots_act_on(rule))
+        .map(|rule| rule.metadata.code.as_str())
+        .collect();
+    let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
+    // For each cause: where its first finding is in `kept`, and how many folded into it.
+    let mut causes: HashMap<Cause, (usize, usize)> = HashMap::new();
+    for diagnostic in diagnostics {
+        let message = (!whole_file.contains(&diagnostic.code)).then(|| diagnostic.message.clone());
+        let cause = Cause { code: diagnostic.code, message, fix: diagnostic.fix.as_ref().map(|fix| fix.applicability) };
+        let Some((at, folded)) = causes.get_mut(&cause) else {
+            causes.insert(cause, (kept.len(), 0));
+            kept.push(diagnostic);
+            continue;
+        };
+        let first = &mut kept[*at];
+        first.labels.push(Label { span: diagnostic.span, message: FOLDED.to_string() });
+        first.labels.extend(diagnostic.labels);
+        if let (Some(fix), Some(other)) = (first.fix.as_mut(), diagnostic.fix) {
+            fix.edits.extend(other.edits);
+        }
+        *folded += 1;
+    }
+    for &(at, folded) in causes.values().filter(|(_, folded)| *folded > 0) {
+        let first = &mut kept[at];
+        first.message = format!("{} (and {folded} more like it)", first.message);
+        if let Some(fix) = first.fix.as_mut() {
+            fix.message = format!("{} (and {folded} more like it)", fix.message);
+        }
+    }
+    kept
 }
 
 #[cfg(test)]

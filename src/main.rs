@@ -17,6 +17,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use robolint::config::{Config, ConfigError};
 use robolint::diagnostic::Applicability;
+use robolint::dialect::Dialect;
 use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
 use robolint::fix::{fix_text, unified_diff, write_fixed, NotWritten};
 use robolint::parallel;
@@ -62,7 +63,7 @@ struct LintArgs {
     fail_on: Option<FailOn>,
 
     /// The robots the site cares about: norobots-1994, draft-1996, rfc9309, google, python-robotparser,
-    /// or portable (all five) [default: robolint.toml's `target`, else portable].
+    /// today (rfc9309 and google) or portable (all five) [default: robolint.toml's `target`, else today].
     #[arg(long, value_delimiter = ',', value_name = "DIALECT")]
     target: Vec<String>,
 
@@ -248,7 +249,8 @@ enum Command {
         /// A rule code (RL301) or name (glob-pattern).
         rule: String,
     },
-    /// List every rule with its code, name, default severity and category.
+    /// List every rule with its code, name, level by default (today's robots) and for every
+    /// robot (portable), and category.
     Rules {
         /// Output format.
         #[arg(long, value_enum, default_value_t = ListFormat::Human)]
@@ -930,7 +932,7 @@ fn show_settings(input: &Input, config: &Config, settings: &Settings) -> Result<
         None => "none: built-in defaults".to_string(),
     };
     let targets: Vec<&str> = if settings.targets.is_empty() {
-        vec!["portable"]
+        vec!["today (rfc9309, google)"]
     } else {
         settings.targets.iter().map(|dialect| dialect.name()).collect()
     };
@@ -1072,34 +1074,45 @@ fn print_rules(format: ListFormat) -> Result<u8, String> {
         writeln!(out).map_err(cannot_write)?;
         return Ok(0);
     }
-    let default_level = |rule: &Rule| {
+    // What a default run reports (today's robots), and what `--target portable` reports.
+    let level = |rule: &Rule, dialects: &[Dialect]| {
         let metadata = &rule.metadata;
         if metadata.default_enabled {
-            metadata.severity.as_str()
+            metadata.level_for_targets(dialects).as_str()
         } else {
             "off"
         }
     };
+    let default_level = |rule: &Rule| level(rule, &Dialect::TODAY);
+    let portable_level = |rule: &Rule| level(rule, &Dialect::ALL);
     let width = |header: &str, cell: &dyn Fn(&Rule) -> usize| {
         rules.iter().map(|rule| cell(rule)).max().unwrap_or(0).max(header.len())
     };
     let code_width = width("CODE", &|rule| rule.code().len());
     let name_width = width("NAME", &|rule| rule.name().len());
     let default_width = width("DEFAULT", &|rule| default_level(rule).len());
+    let portable_width = width("PORTABLE", &|rule| portable_level(rule).len());
     let category_width = width("CATEGORY", &|rule| rule.metadata.category.len());
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut row = |cells: [&str; 5]| {
+    let mut row = |cells: [&str; 6]| {
         writeln!(
             out,
-            "{:<code_width$} {:<name_width$} {:<default_width$} {:<category_width$} {}",
-            cells[0], cells[1], cells[2], cells[3], cells[4]
+            "{:<code_width$} {:<name_width$} {:<default_width$} {:<portable_width$} {:<category_width$} {}",
+            cells[0], cells[1], cells[2], cells[3], cells[4], cells[5]
         )
     };
-    row(["CODE", "NAME", "DEFAULT", "CATEGORY", "SUMMARY"]).map_err(cannot_write)?;
+    row(["CODE", "NAME", "DEFAULT", "PORTABLE", "CATEGORY", "SUMMARY"]).map_err(cannot_write)?;
     for rule in rules {
         let metadata = &rule.metadata;
-        row([&metadata.code, &metadata.name, default_level(rule), &metadata.category, &metadata.summary])
-            .map_err(cannot_write)?;
+        row([
+            &metadata.code,
+            &metadata.name,
+            default_level(rule),
+            portable_level(rule),
+            &metadata.category,
+            &metadata.summary,
+        ])
+        .map_err(cannot_write)?;
     }
     out.flush().map_err(cannot_write)?;
     Ok(0)

@@ -28,7 +28,7 @@ const ISSUE_EXAMPLE: &[u8] = b"User-agent: *\nDisallow: /tmp/*\n\nUser-agent: *\
 
 #[test]
 fn stdin_example_reports_glob_second_star_record_and_robots_txt() {
-    let output = robolint(&["--format", "concise", "-"], ISSUE_EXAMPLE);
+    let output = robolint(&["--format", "concise", "--target", "portable", "-"], ISSUE_EXAMPLE);
     let text = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{text}");
     assert!(text.contains("<stdin>:2:16: warning[RL301 glob-pattern]:"), "{text}");
@@ -42,7 +42,7 @@ fn stdin_example_reports_glob_second_star_record_and_robots_txt() {
 
 #[test]
 fn human_output_draws_the_source_line_with_line_and_column() {
-    let output = robolint(&["--color", "never", "-"], ISSUE_EXAMPLE);
+    let output = robolint(&["--color", "never", "--target", "portable", "-"], ISSUE_EXAMPLE);
     let text = stdout(&output);
     assert!(text.contains("[RL301 glob-pattern] Warning:"), "{text}");
     assert!(text.contains("<stdin>:2:16"), "{text}");
@@ -107,8 +107,10 @@ fn directory_without_robots_txt_is_a_usage_error() {
 #[test]
 fn fail_on_sets_the_threshold() {
     let warnings_only = b"User-agent: *\nDisallow: /tmp/*\n";
-    assert_eq!(robolint(&["--fail-on", "error", "-"], warnings_only).status.code(), Some(0));
-    assert_eq!(robolint(&["--fail-on", "warning", "-"], warnings_only).status.code(), Some(1));
+    let portable = |fail_on: &str| robolint(&["--target", "portable", "--fail-on", fail_on, "-"], warnings_only);
+    assert_eq!(portable("error").status.code(), Some(0));
+    assert_eq!(portable("warning").status.code(), Some(1));
+    assert_eq!(robolint(&["--fail-on", "info", "-"], warnings_only).status.code(), Some(1));
     assert_eq!(robolint(&["--fail-on", "never", "-"], b"Disallow /x\n").status.code(), Some(0));
 }
 
@@ -194,7 +196,7 @@ fn nearest_robolint_toml_applies_and_no_config_ignores_it() {
     assert!(!text.contains("glob-pattern"), "{text}");
     assert!(text.contains("error[RL302 robots-txt-in-rule]"), "{text}");
     assert_eq!(configured.status.code(), Some(1));
-    let ignored = stdout(&robolint(&["--format", "concise", "--no-config", robots], b""));
+    let ignored = stdout(&robolint(&["--format", "concise", "--target", "portable", "--no-config", robots], b""));
     assert!(ignored.contains("warning[RL301 glob-pattern]") && ignored.contains("warning[RL302"), "{ignored}");
     let explicit_path = dir.join("other.toml");
     std::fs::write(&explicit_path, "[rules]\nrobots-txt-in-rule = \"off\"\n").expect("write");

@@ -145,7 +145,7 @@ fn a_text_plain_file_is_linted_under_its_url_and_asked_for_politely() {
     let (status, output) = concise(&site.url("/"), &[]);
     assert_eq!(status, Some(1), "{output}");
     let name = site.robots_txt();
-    assert!(output.contains(&format!("{name}:2:16: warning[RL301 glob-pattern]")), "{output}");
+    assert!(output.contains(&format!("{name}:2:16: info[RL301 glob-pattern]")), "{output}");
     assert!(output.contains(&format!("{name}:3:1: error[RL101 missing-colon]")), "{output}");
     assert!(!output.contains("[RL6"), "a plain, cached 200 has nothing to say about HTTP:\n{output}");
     let requests = site.requests();

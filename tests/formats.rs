@@ -50,7 +50,7 @@ fn finding<'a>(document: &'a Value, code: &str) -> &'a Value {
 
 #[test]
 fn json_gives_character_columns_and_utf16_ranges() {
-    let output = robolint(&["--format", "json", "-"], EMOJI_BEFORE_GLOB.as_bytes());
+    let output = robolint(&["--format", "json", "--target", "portable", "-"], EMOJI_BEFORE_GLOB.as_bytes());
     assert_eq!(output.status.code(), Some(1));
     let document = document(&output);
     assert_eq!(document["version"], 1);
@@ -102,7 +102,8 @@ fn the_documented_json_example_is_what_robolint_prints() {
     let example: Value = serde_json::from_str(example).expect("the example is JSON");
     let dir = temp_dir("documented");
     std::fs::write(dir.join("robots.txt"), "User-agent: *\nDisallow: /🦀/*\n").expect("robots.txt");
-    let output = robolint_in(&dir, &["--format", "json", "--select", "glob-pattern", "robots.txt"], b"");
+    let output =
+        robolint_in(&dir, &["--format", "json", "--target", "portable", "--select", "glob-pattern", "robots.txt"], b"");
     assert_eq!(document(&output), example);
 }
 
@@ -130,7 +131,7 @@ fn a_directory_is_one_json_document_and_exit_status_follows_fail_on() {
         std::fs::write(dir.join(site).join("robots.txt"), text).expect("robots.txt");
     }
     let dir_arg = dir.to_str().expect("a UTF-8 temp path");
-    let output = robolint(&["--format", "json", dir_arg], b"");
+    let output = robolint(&["--format", "json", "--target", "portable", dir_arg], b"");
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
     let document = document(&output);
@@ -141,7 +142,10 @@ fn a_directory_is_one_json_document_and_exit_status_follows_fail_on() {
         document["diagnostics"].as_array().expect("diagnostics").iter().filter_map(|d| d["file"].as_str()).collect();
     assert_eq!(files, BTreeSet::from([a.as_str()]));
 
-    assert_eq!(robolint(&["--format", "json", "--fail-on", "error", dir_arg], b"").status.code(), Some(0));
+    assert_eq!(
+        robolint(&["--format", "json", "--fail-on", "error", "--target", "portable", dir_arg], b"").status.code(),
+        Some(0)
+    );
     assert_eq!(robolint(&["--format", "json", "--fail-on", "info", dir_arg], b"").status.code(), Some(1));
 }
 
@@ -149,7 +153,7 @@ fn a_directory_is_one_json_document_and_exit_status_follows_fail_on() {
 fn every_format_fails_the_run_on_the_same_findings() {
     for format in ["human", "concise", "json", "sarif", "github"] {
         let status = |extra: &[&str]| {
-            let args = [&["--format", format][..], extra, &["-"]].concat();
+            let args = [&["--format", format, "--target", "portable"][..], extra, &["-"]].concat();
             robolint(&args, b"User-agent: *\nDisallow: /tmp/*\n").status.code()
         };
         assert_eq!(status(&[]), Some(1), "{format}: a warning fails by default");
@@ -203,7 +207,7 @@ fn assert_valid_sarif(log: &Value) {
 fn sarif_is_valid_and_counts_columns_in_utf16_units() {
     let dir = temp_dir("sarif");
     std::fs::write(dir.join("robots.txt"), EMOJI_BEFORE_GLOB).expect("robots.txt");
-    let output = robolint_in(&dir, &["--format", "sarif", "robots.txt"], b"");
+    let output = robolint_in(&dir, &["--format", "sarif", "--target", "portable", "robots.txt"], b"");
     assert_eq!(output.status.code(), Some(1));
     let log = document(&output);
     assert_valid_sarif(&log);

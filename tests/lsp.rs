@@ -257,7 +257,8 @@ fn diagnostics_are_in_utf16_units_and_follow_incremental_changes() {
     let glob = with_code(&diagnostics, "RL301").expect("a glob-pattern finding");
     assert_eq!(start_of(glob), (2, 14), "{glob}");
     assert_eq!(glob["range"]["end"], position(2, 15));
-    assert_eq!(glob["severity"], 2);
+    // Only older robots read the wildcard literally: information for today's robots.
+    assert_eq!(glob["severity"], 3);
     assert_eq!(glob["source"], "robolint");
     assert_eq!(
         glob["codeDescription"]["href"],
@@ -503,8 +504,9 @@ fn a_huge_document_is_linted_on_its_start_published_in_part_and_not_formatted() 
     let mut client = Client::initialized();
     let uri = "file:///nonexistent/huge/robots.txt";
     let mut text = String::from("User-agent: *\n");
+    // A finding per line that no two lines share (a relative path names itself).
     for rule in 0..1_200 {
-        text.push_str(&format!("Disallow: /{rule}/*\n"));
+        text.push_str(&format!("Disallow: {rule}/\n"));
     }
     let comment = "# nothing to find on this line\n";
     text.push_str(&comment.repeat(9 * 1024 * 1024 / comment.len()));

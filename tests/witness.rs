@@ -8,7 +8,7 @@ mod shared;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use robolint::dialect::Matcher;
+use robolint::dialect::{Dialect, Matcher};
 use robolint::{lint, parse, Settings, Source};
 
 fn files_below(folder: &Path, out: &mut Vec<PathBuf>) {
@@ -26,7 +26,9 @@ fn files_below(folder: &Path, out: &mut Vec<PathBuf>) {
 /// Re-checks every witness reported for `path`; returns how many it checked.
 fn recheck(path: &Path, failures: &mut Vec<String>) -> usize {
     let Ok(bytes) = fs::read(path) else { return 0 };
-    let report = lint(Source::from_bytes(&bytes), Some(path), &Settings::default());
+    // Every robot's view: every finding on its own line, each with its own witness.
+    let portable = Settings { targets: Dialect::ALL.to_vec(), ..Settings::default() };
+    let report = lint(Source::from_bytes(&bytes), Some(path), &portable);
     let source = Source::from_bytes(&bytes);
     let document = parse::parse(&source);
     let mut checked = 0;

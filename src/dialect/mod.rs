@@ -53,6 +53,11 @@ pub enum Dialect {
 }
 
 impl Dialect {
+    /// The dialects of the robots that visit sites today, and the default target: RFC 9309,
+    /// which the registry's crawlers and libraries follow unless their operator documents
+    /// otherwise, and Google's parser. Python's robotparser is left to be named: it reads
+    /// `*` and `$` literally, so counting it by default would make every wildcard an error.
+    pub const TODAY: [Dialect; 2] = [Dialect::Rfc9309, Dialect::Google];
     pub const ALL: [Dialect; 5] =
         [Dialect::Norobots1994, Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google, Dialect::PythonRobotparser];
 

@@ -1,0 +1,107 @@
+//! The default run speaks for the robots that visit sites today (RFC 9309 and Google), the
+//! historical view is `--target portable`, and one cause gives one finding.
+
+use std::path::Path;
+use std::process::Output;
+
+use serde_json::Value;
+
+mod support;
+
+fn robolint(args: &[&str], stdin: &[u8]) -> Output {
+    support::robolint_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
+}
+
+/// The findings of a JSON run.
+fn findings(args: &[&str], stdin: &[u8]) -> Vec<Value> {
+    let mut all = vec!["--no-config", "--format", "json"];
+    all.extend_from_slice(args);
+    all.push("-");
+    let output = robolint(&all, stdin);
+    let report: Value = serde_json::from_slice(&output.stdout).expect("robolint prints JSON");
+    report["diagnostics"].as_array().cloned().unwrap_or_default()
+}
+
+fn named<'a>(findings: &'a [Value], rule: &str) -> Vec<&'a Value> {
+    findings.iter().filter(|finding| finding["name"] == rule).collect()
+}
+
+/// Every lint the project's mission names: two `*` records, a glob pattern, a record
+/// without a Disallow line, a blank line inside a record, and /robots.txt in a rule.
+const MISSION_LINTS: &[u8] = b"User-agent: *\nDisallow: /tmp/*\n\nUser-agent: *\nDisallow: /robots.txt\n\n\
+User-agent: ExampleBot\nAllow: /public/\n\nUser-agent: OtherBot\n\nDisallow: /private/\n";
+const MISSION_RULES: [&str; 5] =
+    ["multiple-star-records", "glob-pattern", "record-without-disallow", "blank-line-in-record", "robots-txt-in-rule"];
+
+#[test]
+fn every_mission_lint_fires_by_default_and_as_a_warning_for_every_robot() {
+    let today = findings(&[], MISSION_LINTS);
+    let portable = findings(&["--target", "portable"], MISSION_LINTS);
+    for rule in MISSION_RULES {
+        assert!(!named(&today, rule).is_empty(), "{rule} is silent by default: {today:#?}");
+        let historical = named(&portable, rule);
+        assert!(historical.iter().any(|finding| finding["severity"] == "warning"), "{rule}: {portable:#?}");
+    }
+    // Today's robots merge the two `*` records and read the wildcard: information only.
+    assert_eq!(named(&today, "glob-pattern")[0]["severity"], "info");
+    assert_eq!(named(&today, "multiple-star-records")[0]["severity"], "info");
+}
+
+#[test]
+fn what_only_historical_robots_notice_fails_no_default_run() {
+    let globs = b"User-agent: *\nDisallow: /*.pdf$\nDisallow: /search*\n";
+    assert_eq!(robolint(&["--no-config", "-"], globs).status.code(), Some(0));
+    assert_eq!(robolint(&["--no-config", "--target", "portable", "-"], globs).status.code(), Some(1));
+    assert_eq!(robolint(&["--no-config", "--target", "draft-1996", "-"], globs).status.code(), Some(1));
+    // A mistake today's robots act on still fails the run.
+    assert_eq!(
+        robolint(&["--no-config", "-"], b"User-agent: *\nDisallow: http://example.com/x\n").status.code(),
+        Some(1)
+    );
+}
+
+#[test]
+fn a_habit_only_older_robots_notice_is_one_finding_per_file_with_the_other_lines_as_labels() {
+    let text = b"User-agent: *\nDisallow: /a/*.php\nDisallow: /b/*.php\nDisallow: /c/*.php\n\n\
+User-agent: ExampleBot\nDisallow: /d/*.php$\n";
+    let today = findings(&[], text);
+    let globs = named(&today, "glob-pattern");
+    assert_eq!(globs.len(), 1, "{today:#?}");
+    let lines: Vec<&Value> =
+        globs[0]["labels"].as_array().expect("labels").iter().map(|label| &label["line"]).collect();
+    assert_eq!(lines, [3, 4, 7]);
+    assert_eq!(globs[0]["line"], 2);
+    assert!(globs[0]["message"].as_str().is_some_and(|message| message.ends_with("(and 3 more like it)")));
+    assert_eq!(named(&findings(&["--target", "portable"], text), "glob-pattern").len(), 4);
+}
+
+#[test]
+fn findings_with_the_same_message_fold_and_their_fixes_all_apply() {
+    let text = b"User-agent: *\nDisallow: /a/*\nNoindex: /x\nDisallow: /b/*\nNoindex: /y\nAllow: /*\n";
+    let today = findings(&[], text);
+    let noindex = named(&today, "nonstandard-field");
+    assert_eq!(noindex.len(), 1, "{today:#?}");
+    assert_eq!(noindex[0]["labels"][0]["line"], 5);
+    // The folded glob finding carries the three lines' safe edits; its fix mends them all.
+    let globs = named(&today, "glob-pattern");
+    let safe: Vec<&&Value> = globs.iter().filter(|finding| finding["fix"]["applicability"] == "safe").collect();
+    assert_eq!(safe.len(), 1, "{globs:#?}");
+    assert_eq!(safe[0]["fix"]["edits"].as_array().map(Vec::len), Some(3));
+    let fixed = robolint(&["--no-config", "--fix", "-"], text);
+    let fixed = String::from_utf8_lossy(&fixed.stdout);
+    assert_eq!(fixed, "User-agent: *\nDisallow: /a/\nNoindex: /x\nDisallow: /b/\nNoindex: /y\nAllow: /\n");
+}
+
+#[test]
+fn a_configured_level_reports_every_line() {
+    let dir = std::env::temp_dir().join(format!("robolint-defaults-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let config = dir.join("robolint.toml");
+    std::fs::write(&config, "[rules]\nglob-pattern = \"info\"\n").expect("write");
+    let text = b"User-agent: *\nDisallow: /a/*.php\nDisallow: /b/*.php\n";
+    let output = robolint(&["--config", config.to_str().expect("utf-8"), "--format", "json", "-"], text);
+    let report: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let globs = report["diagnostics"].as_array().expect("diagnostics");
+    assert_eq!(globs.iter().filter(|finding| finding["name"] == "glob-pattern").count(), 2, "{report:#}");
+    let _ = std::fs::remove_dir_all(dir);
+}
