@@ -294,10 +294,21 @@ impl<'w, 's> Worker<'w, 's> {
         }
         let severity = severity.filter(|_| !reported.is_empty())?;
         let affects = metadata.affected(lint.settings.targets());
+        // A rule may raise one finding above its usual severity (merged-group: an error where
+        // the rules a robot joins block the whole site); a level set in robolint.toml wins.
+        let configured = lint.settings.levels.contains_key(&metadata.name);
+        let severity_of = |raised: Severity| match raised > metadata.severity && !configured {
+            true => severity.max(raised),
+            false => severity,
+        };
         Some(
             reported
                 .into_iter()
-                .map(|diagnostic| Diagnostic { severity, affects: affects.clone(), ..diagnostic })
+                .map(|diagnostic| Diagnostic {
+                    severity: severity_of(diagnostic.severity),
+                    affects: affects.clone(),
+                    ..diagnostic
+                })
                 .collect(),
         )
     }

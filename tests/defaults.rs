@@ -14,7 +14,10 @@ fn robolint(args: &[&str], stdin: &[u8]) -> Output {
 
 /// The findings of a JSON run.
 fn findings(args: &[&str], stdin: &[u8]) -> Vec<Value> {
-    let mut all = vec!["--no-config", "--format", "json"];
+    let mut all = vec!["--format", "json"];
+    if !args.contains(&"--config") {
+        all.push("--no-config");
+    }
     all.extend_from_slice(args);
     all.push("-");
     let output = robolint(&all, stdin);
@@ -104,4 +107,26 @@ fn a_configured_level_reports_every_line() {
     let globs = report["diagnostics"].as_array().expect("diagnostics");
     assert_eq!(globs.iter().filter(|finding| finding["name"] == "glob-pattern").count(), 2, "{report:#}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The costly mistake of a group merged by accident: Googlebot, listed alone to be let in,
+/// joins the `*` group below the blank line and is kept off the whole site.
+#[test]
+fn a_robot_merged_into_a_blocking_group_is_an_error_unless_configured_otherwise() {
+    let text = b"User-agent: Googlebot\n\nUser-agent: *\nDisallow: /\n";
+    let today = findings(&[], text);
+    let merged = named(&today, "merged-group");
+    assert_eq!(merged.len(), 1, "{today:#?}");
+    assert_eq!(merged[0]["severity"], "error");
+    assert!(merged[0]["message"].as_str().is_some_and(|message| message.contains("whole site")), "{merged:#?}");
+    let dir = std::env::temp_dir().join(format!("robolint-merged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let config = dir.join("robolint.toml");
+    std::fs::write(&config, "[rules]\nmerged-group = \"warning\"\n").expect("write");
+    let configured = findings(&["--config", config.to_str().expect("utf-8")], text);
+    assert_eq!(named(&configured, "merged-group")[0]["severity"], "warning");
+    let _ = std::fs::remove_dir_all(dir);
+    // A part of the site only: a warning.
+    let partial = findings(&[], b"User-agent: Googlebot\n\nUser-agent: *\nDisallow: /cart/\n");
+    assert_eq!(named(&partial, "merged-group")[0]["severity"], "warning");
 }

@@ -182,7 +182,7 @@ impl<'a> Witnesses<'a> {
     }
 
     /// `dialect`'s verdict for `robot` and `url`, unless the rule's budget is spent.
-    fn verdict(&self, robot: &str, url: &str, dialect: Dialect) -> Option<Verdict> {
+    pub(crate) fn verdict(&self, robot: &str, url: &str, dialect: Dialect) -> Option<Verdict> {
         self.with_matcher(robot, dialect, |matcher| matcher.allowed_within(url, &self.budget))
     }
 

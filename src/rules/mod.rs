@@ -85,6 +85,7 @@ registry! {
     records::agent_pattern => "agent-pattern",
     records::whole_site_blocked => "whole-site-blocked",
     records::too_many_rules => "too-many-rules" with Options,
+    records::merged_group => "merged-group",
     paths::duplicate_rule => "duplicate-rule",
     paths::redundant_rule => "redundant-rule",
     paths::shadowed_rule => "shadowed-rule",

@@ -5,6 +5,7 @@ pub(super) mod agent_pattern;
 pub(super) mod agent_substring_capture;
 pub(super) mod blank_line_in_record;
 pub(super) mod duplicate_agent;
+pub(super) mod merged_group;
 pub(super) mod missing_record_separator;
 pub(super) mod multiple_star_records;
 pub(super) mod record_without_disallow;

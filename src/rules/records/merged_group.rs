@@ -1,0 +1,137 @@
+use crate::diagnostic::{Applicability, Edit, Severity};
+use crate::dialect::witness::{concrete_url, MERGED};
+use crate::dialect::Dialect;
+use crate::model::{Directive, LineIndex, LineKind};
+use crate::rules::{Context, Findings};
+
+/// User-agent lines that RFC 9309 and Google put into a later group by accident: a group
+/// ends only at a User-agent line that follows an Allow or Disallow line, so a run of
+/// User-agent lines followed by a blank line, a Crawl-delay or a Sitemap (and no rule)
+/// shares the rules of the next run that has some. Reported where those rules block the
+/// robots it names; an error where they block the whole site.
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+    for group in groups_as_today_reads_them(cx) {
+        let Some(&first_rule) = group.rules.first() else { continue };
+        let Some((owner, closed)) = group.runs.split_last() else { continue };
+        for run in closed {
+            report_run(cx, out, run, owner, &group.rules, first_rule);
+        }
+    }
+}
+
+/// User-agent lines in a row, and the first line after them that is neither one nor a
+/// comment, when that is not a rule (a blank line, Crawl-delay, Sitemap).
+struct Run {
+    agents: Vec<LineIndex>,
+    ended_by: Option<LineIndex>,
+}
+
+/// A group as RFC 9309 and Google read one: its runs of User-agent lines, and its rules.
+#[derive(Default)]
+struct Group {
+    runs: Vec<Run>,
+    rules: Vec<LineIndex>,
+}
+
+fn groups_as_today_reads_them(cx: &Context<'_, '_>) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    let mut current = Group::default();
+    for (index, line) in cx.lines().iter().enumerate() {
+        match (&line.kind, line.directive()) {
+            (LineKind::Comment, _) => {}
+            (_, Some(Directive::UserAgent)) => {
+                if !current.rules.is_empty() {
+                    groups.push(std::mem::take(&mut current));
+                }
+                match current.runs.last_mut() {
+                    Some(run) if run.ended_by.is_none() => run.agents.push(index),
+                    _ => current.runs.push(Run { agents: vec![index], ended_by: None }),
+                }
+            }
+            (_, Some(Directive::Allow | Directive::Disallow)) if !current.runs.is_empty() => {
+                current.rules.push(index);
+            }
+            _ => {
+                if let Some(run) = current.runs.last_mut().filter(|_| current.rules.is_empty()) {
+                    run.ended_by.get_or_insert(index);
+                }
+            }
+        }
+    }
+    groups.push(current);
+    groups
+}
+
+fn report_run(
+    cx: &Context<'_, '_>,
+    out: &mut Findings,
+    run: &Run,
+    owner: &Run,
+    rules: &[LineIndex],
+    first_rule: LineIndex,
+) {
+    let (Some(&first), Some(&last), Some(ended_by)) = (run.agents.first(), run.agents.last(), run.ended_by) else {
+        return;
+    };
+    let witnesses = cx.witnesses();
+    let robots = witnesses.record_robots(&run.agents);
+    let lines = cx.lines();
+    let mut candidates = vec!["/".to_string()];
+    candidates.extend(rules.iter().filter_map(|&rule| concrete_url(cx.slice(lines[rule].field()?.value))));
+    let blocked_by_group = |robot: &str, url: &str, dialect: Dialect| {
+        witnesses.verdict(robot, url, dialect).and_then(|verdict| {
+            let line = verdict.reason.rule().map(|rule| rule.line).filter(|line| rules.contains(line));
+            (!verdict.allowed).then_some(line).flatten()
+        })
+    };
+    let Some((robot, url, decided)) = robots.iter().find_map(|robot| {
+        candidates.iter().find_map(|url| Some((robot, url, blocked_by_group(robot, url, Dialect::Rfc9309)?)))
+    }) else {
+        return;
+    };
+    let whole_site = url == "/" && blocked_by_group(robot, "/", Dialect::Google).is_some();
+    let (who, have, them) = match robots.as_slice() {
+        [_] => {
+            let value = lines[first].field().map_or(lines[first].span, |field| field.value);
+            (format!("`{}`", cx.slice(value)), "has", "it")
+        }
+        [_, rest @ ..] => (format!("`{robot}` and {} more", rest.len()), "have", "them"),
+        [] => return,
+    };
+    let rule = cx.slice(lines[decided].field_span());
+    let effect = if whole_site { "the whole site".to_string() } else { format!("`{url}`") };
+    let separator = match lines[ended_by].field() {
+        Some(field) => format!("`{}` does not end a group", cx.slice(field.name)),
+        None => "a blank line does not end a group".to_string(),
+    };
+    let agents = lines[first].span.to(lines[last].span);
+    let owner_line = owner.agents.first().copied().unwrap_or(first_rule);
+    let ending = match cx.slice(lines[last].ending_span) {
+        "" => "\n",
+        ending => ending,
+    };
+    let insert_at = lines[last].ending_span.end;
+    let diagnostic = out
+        .report(agents, format!("{who} {have} no rules: today's robots give {them} the next group's, and `{rule}` blocks {them} from {effect}"))
+        .label(lines[ended_by].span, separator)
+        .label(lines[owner_line].span, "the group it joins")
+        .label(lines[decided].span, "the rule it then obeys")
+        .help(
+            "RFC 9309 and Google end a group only at a User-agent line after an Allow or Disallow line; blank lines, \
+             Crawl-delay and Sitemap do not. Give these robots a rule of their own (`Disallow:` allows everything), \
+             or move their User-agent lines into the group meant for them",
+        )
+        .fix(
+            Applicability::Unsafe,
+            "Insert `Disallow:` (allow everything) after the User-agent lines",
+            vec![Edit::insert(insert_at, format!("Disallow:{ending}"))],
+        );
+    if whole_site {
+        diagnostic.severity = Severity::Error;
+    }
+    if let Some(divergence) =
+        witnesses.find(robot, &[url], MERGED, |divergence| divergence.deciding_line(Dialect::Rfc9309) == Some(decided))
+    {
+        witnesses.attach(diagnostic, &divergence);
+    }
+}
