@@ -3,6 +3,7 @@
 
 use std::path::Path;
 use std::process::Output;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
@@ -23,6 +24,19 @@ fn findings(args: &[&str], stdin: &[u8]) -> Vec<Value> {
     let output = robolint(&all, stdin);
     let report: Value = serde_json::from_slice(&output.stdout).expect("robolint prints JSON");
     report["diagnostics"].as_array().cloned().unwrap_or_default()
+}
+
+/// The findings of a JSON run with a robolint.toml whose `[rules]` table holds `rules`.
+fn configured_findings(rules: &str, stdin: &[u8]) -> Vec<Value> {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("robolint-defaults-{}-{run}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let config = dir.join("robolint.toml");
+    std::fs::write(&config, format!("[rules]\n{rules}\n")).expect("write");
+    let found = findings(&["--config", config.to_str().expect("utf-8")], stdin);
+    let _ = std::fs::remove_dir_all(dir);
+    found
 }
 
 fn named<'a>(findings: &'a [Value], rule: &str) -> Vec<&'a Value> {
@@ -97,16 +111,9 @@ fn findings_with_the_same_message_fold_and_their_fixes_all_apply() {
 
 #[test]
 fn a_configured_level_reports_every_line() {
-    let dir = std::env::temp_dir().join(format!("robolint-defaults-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let config = dir.join("robolint.toml");
-    std::fs::write(&config, "[rules]\nglob-pattern = \"info\"\n").expect("write");
     let text = b"User-agent: *\nDisallow: /a/*.php\nDisallow: /b/*.php\n";
-    let output = robolint(&["--config", config.to_str().expect("utf-8"), "--format", "json", "-"], text);
-    let report: Value = serde_json::from_slice(&output.stdout).expect("JSON");
-    let globs = report["diagnostics"].as_array().expect("diagnostics");
-    assert_eq!(globs.iter().filter(|finding| finding["name"] == "glob-pattern").count(), 2, "{report:#}");
-    let _ = std::fs::remove_dir_all(dir);
+    let configured = configured_findings("glob-pattern = \"info\"", text);
+    assert_eq!(named(&configured, "glob-pattern").len(), 2, "{configured:#?}");
 }
 
 /// The costly mistake of a group merged by accident: Googlebot, listed alone to be let in,
@@ -119,13 +126,8 @@ fn a_robot_merged_into_a_blocking_group_is_an_error_unless_configured_otherwise(
     assert_eq!(merged.len(), 1, "{today:#?}");
     assert_eq!(merged[0]["severity"], "error");
     assert!(merged[0]["message"].as_str().is_some_and(|message| message.contains("whole site")), "{merged:#?}");
-    let dir = std::env::temp_dir().join(format!("robolint-merged-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let config = dir.join("robolint.toml");
-    std::fs::write(&config, "[rules]\nmerged-group = \"warning\"\n").expect("write");
-    let configured = findings(&["--config", config.to_str().expect("utf-8")], text);
+    let configured = configured_findings("merged-group = \"warning\"", text);
     assert_eq!(named(&configured, "merged-group")[0]["severity"], "warning");
-    let _ = std::fs::remove_dir_all(dir);
     // A part of the site only: a warning.
     let partial = findings(&[], b"User-agent: Googlebot\n\nUser-agent: *\nDisallow: /cart/\n");
     assert_eq!(named(&partial, "merged-group")[0]["severity"], "warning");
