@@ -408,5 +408,6 @@ mod tests {
     #[test]
     fn portable_means_every_dialect() {
         assert_eq!(parse("target = \"portable\"\n").expect("valid").targets, Dialect::ALL.to_vec());
+        assert_eq!(parse("target = \"today\"\n").expect("valid").targets, Dialect::TODAY.to_vec());
     }
 }

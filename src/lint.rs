@@ -418,9 +418,9 @@ fn sort_by_position(diagnostics: &mut [Diagnostic]) {
 /// rule whose findings only robots outside the targets act on
 /// ([`Settings::only_other_robots_act_on`]) describes a habit of the file, whatever each
 /// message says. Either way the findings fold into the first of them, in `diagnostics`
-/// order, with the other places and their own labels as its labels. The folded finding's fix makes every edit of
-/// the folded findings' fixes; findings whose fixes differ in applicability fold apart, so
-/// that safe edits stay a safe fix.
+/// order, with the other places (and their own labels) as its labels. The folded finding's
+/// fix makes every edit of the folded findings' fixes; findings whose fixes differ in
+/// applicability fold apart, so that safe edits stay a safe fix.
 fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, settings: &Settings) -> Vec<Diagnostic> {
     let whole_file: Vec<&str> = rules::all()
         .iter()

@@ -58,6 +58,7 @@ impl Dialect {
     /// otherwise, and Google's parser. Python's robotparser is left to be named: it reads
     /// `*` and `$` literally, so counting it by default would make every wildcard an error.
     pub const TODAY: [Dialect; 2] = [Dialect::Rfc9309, Dialect::Google];
+
     pub const ALL: [Dialect; 5] =
         [Dialect::Norobots1994, Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google, Dialect::PythonRobotparser];
 
