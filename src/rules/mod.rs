@@ -19,6 +19,7 @@ use crate::model::{AgentCapture, Document, Line, Span};
 use crate::source::Source;
 use crate::suppression::Suppression;
 
+mod ai;
 mod extensions;
 mod file;
 mod http;
@@ -452,6 +453,7 @@ pub const BANDS: &[Band] = &[
     Band { prefix: "RL2", category: "records", about: "records" },
     Band { prefix: "RL3", category: "paths", about: "paths" },
     Band { prefix: "RL4", category: "extensions", about: "extensions" },
+    Band { prefix: "RL5", category: "ai", about: "AI crawlers and usage preferences" },
     Band { prefix: "RL6", category: "http", about: "HTTP (for URLs only)" },
     Band { prefix: "RL9", category: "suppression", about: "suppressions" },
 ];
