@@ -65,6 +65,24 @@ builtin_files! {
     Other => "other",
 }
 
+impl Purpose {
+    /// Its robots in a few words, for sentences: "AI training crawlers".
+    pub fn robots_noun(self) -> &'static str {
+        match self {
+            Purpose::Search => "search crawlers",
+            Purpose::AiTraining => "AI training crawlers",
+            Purpose::AiSearch => "AI search crawlers",
+            Purpose::UserTriggered => "user-triggered fetchers",
+            Purpose::Control => "control tokens",
+            Purpose::Seo => "SEO crawlers",
+            Purpose::Archive => "archive crawlers",
+            Purpose::SocialPreview => "link-preview fetchers",
+            Purpose::Library => "crawler libraries",
+            Purpose::Other => "other robots",
+        }
+    }
+}
+
 impl fmt::Display for Purpose {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -304,6 +322,17 @@ impl Agent {
     /// and `*` counts only for robots that do not ignore it.
     pub fn matcher(&self, document: &Document, text: &str) -> RobotMatcher {
         let dialect = self.dialect.dialect();
+        self.choose_matcher(document, text, |token| Matcher::new(document, text, token, dialect))
+    }
+
+    /// [`Agent::matcher`], with `matcher_for` giving the dialect's matcher for one token.
+    fn choose_matcher(
+        &self,
+        document: &Document,
+        text: &str,
+        mut matcher_for: impl FnMut(&str) -> Matcher,
+    ) -> RobotMatcher {
+        let dialect = self.dialect.dialect();
         // The tokens the group's User-agent lines name, as written (`*` for the star group).
         let named = |matcher: &Matcher| -> Vec<&str> {
             let value = |&line: &LineIndex| {
@@ -315,7 +344,7 @@ impl Agent {
         let is_one_of = |name: &str, tokens: &[&str]| tokens.iter().any(|token| token.eq_ignore_ascii_case(name));
         let own: Vec<&str> = self.tokens().map(product_token).collect();
         for token in &own {
-            let matcher = Matcher::new(document, text, token, dialect);
+            let matcher = matcher_for(token);
             let names = named(&matcher);
             if !matcher.applies() || names.iter().all(|&name| name == "*") {
                 continue;
@@ -330,12 +359,12 @@ impl Agent {
             return RobotMatcher { matcher, obeys };
         }
         for token in &self.fallback {
-            let matcher = Matcher::new(document, text, token, dialect);
+            let matcher = matcher_for(token);
             if matcher.applies() && named(&matcher).iter().any(|&name| name != "*") {
                 return RobotMatcher { matcher, obeys: Obeys::Fallback(token.clone()) };
             }
         }
-        let matcher = Matcher::new(document, text, &self.token, dialect);
+        let matcher = matcher_for(&self.token);
         if !matcher.applies() || self.ignores_star {
             // An empty document has no group, so its matcher allows every URL the way the
             // dialect allows a robot no group names.
@@ -344,6 +373,35 @@ impl Agent {
         }
         RobotMatcher { matcher, obeys: Obeys::Star }
     }
+}
+
+/// [`Agent::matcher`] for each of `agents`, reading the document once per dialect rather
+/// than once per robot and token: what rules and commands that ask about every robot of a
+/// purpose use, so that a file is not re-read hundreds of times.
+pub fn matchers(agents: &[&Agent], document: &Document, text: &str) -> Vec<RobotMatcher> {
+    let mut by_token: BTreeMap<(Dialect, &str), Matcher> = BTreeMap::new();
+    let mut dialects: Vec<Dialect> = agents.iter().map(|agent| agent.dialect.dialect()).collect();
+    dialects.sort_unstable();
+    dialects.dedup();
+    for dialect in dialects {
+        let tokens: Vec<&str> = agents
+            .iter()
+            .filter(|agent| agent.dialect.dialect() == dialect)
+            .flat_map(|agent| agent.tokens().map(product_token).chain(agent.fallback.iter().map(String::as_str)))
+            .collect();
+        let compiled = Matcher::for_robots(document, text, tokens.iter().copied(), dialect);
+        by_token.extend(tokens.into_iter().map(|token| (dialect, token)).zip(compiled));
+    }
+    agents
+        .iter()
+        .map(|agent| {
+            let dialect = agent.dialect.dialect();
+            agent.choose_matcher(document, text, |token| match by_token.get(&(dialect, token)) {
+                Some(matcher) => matcher.clone(),
+                None => Matcher::new(document, text, token, dialect),
+            })
+        })
+        .collect()
 }
 
 /// The first product token of a User-agent value or header: `GPTBot` of `GPTBot/1.2 (+https://…)`.

@@ -15,6 +15,9 @@ use crate::rules::{self, Level};
 
 pub const FILE_NAME: &str = "robolint.toml";
 
+/// The rule whose options `[policy]` sets.
+const POLICY_RULE: &str = "crawler-policy";
+
 /// What a configuration file says, checked against the rules robolint has.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Config {
@@ -71,6 +74,8 @@ struct RawConfig {
     rules: BTreeMap<Spanned<String>, Spanned<RawRule>>,
     #[serde(default)]
     agent: Vec<Spanned<toml::Table>>,
+    /// The crawler policy: the options of rule `crawler-policy` under a name of their own.
+    policy: Option<Spanned<toml::Table>>,
 }
 
 #[derive(Deserialize)]
@@ -206,6 +211,20 @@ impl Config {
                     value_span,
                     format!("`{}` names several rules: options belong under one rule's name", key.get_ref()),
                 ),
+            }
+        }
+        if let Some(policy) = raw.policy {
+            let span = policy.span();
+            let rule = rules::find(POLICY_RULE).expect("the crawler-policy rule is in the registry");
+            if config.options.contains_key(POLICY_RULE) {
+                report(span, format!("[policy] and [rules.{POLICY_RULE}] both set the policy: keep one"));
+            } else {
+                match rule.parse_options(policy.get_ref()) {
+                    Ok(options) => {
+                        config.options.insert(POLICY_RULE.to_string(), options);
+                    }
+                    Err(message) => report(span, message.replace(&format!("rule `{POLICY_RULE}`"), "[policy]")),
+                }
             }
         }
         if !raw.agent.is_empty() {

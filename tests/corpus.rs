@@ -9,6 +9,9 @@
 //! To write new expectations, run with `ROBOLINT_BLESS=1` and then read every changed file:
 //! an expectation is only as good as its review.
 
+#[path = "support/case_config.rs"]
+mod case_config;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -106,6 +109,7 @@ fn every_rule_case_gives_its_expected_findings_and_fixes() {
         for case in cases(&folder) {
             let bytes = fs::read(&case).expect("case is readable");
             let name = case.file_name().and_then(|n| n.to_str()).unwrap_or("case").to_string();
+            let settings = case_config::with_case_config(&case, &settings);
             let report = lint_case(&case, &bytes, &settings);
             check_file(&case.with_extension("expected"), &describe(&name, &report), &mut failures);
             // A fetched file cannot be fixed in place, so recorded fetches have no `.fixed`.

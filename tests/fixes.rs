@@ -17,6 +17,9 @@
 #[path = "support/shared.rs"]
 mod shared;
 
+#[path = "support/case_config.rs"]
+mod case_config;
+
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -293,12 +296,15 @@ fn fixing_every_corpus_case_keeps_its_promises() {
         } else {
             Selection { label: "the defaults".to_string(), settings: Settings::default() }
         };
-        let selections = [Selection::all_rules(), own];
         let cases = sorted_entries(&folder).into_iter().filter(|path| path.extension().is_some_and(|ext| ext == "txt"));
         for case in cases {
             let Some(text) = fixable_text(&fs::read(&case).expect("case is readable")) else { continue };
             let name = format!("{folder_name}/{}", name_of(&case));
-            for selection in &selections {
+            let with_case_config = |selection: &Selection| Selection {
+                label: selection.label.clone(),
+                settings: case_config::with_case_config(&case, &selection.settings),
+            };
+            for selection in &[with_case_config(&Selection::all_rules()), with_case_config(&own)] {
                 for allowed in APPLICABILITIES {
                     check_fixing(&name, &text, selection, allowed, &mut problems);
                     checked += 1;

@@ -3,6 +3,9 @@
 //! missing part fails here with the rule and the part named. Codes sit in their category's
 //! band, and what a rule's fixes are matches what its metadata declares.
 
+#[path = "support/case_config.rs"]
+mod case_config;
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -146,6 +149,7 @@ fn every_rule_corpus_has_a_finding_and_a_near_miss() {
         for case in corpus_cases(name) {
             let bytes = fs::read(&case).expect("case is readable");
             let recorded_fetch = case.extension().is_some_and(|ext| ext == "http");
+            let settings = case_config::with_case_config(&case, &settings);
             let report = lint_input(&bytes, recorded_fetch, Some(&case), &settings);
             if report.diagnostics.iter().any(|d| d.name == name) {
                 fires = true;
@@ -168,8 +172,8 @@ fn every_rule_corpus_has_a_finding_and_a_near_miss() {
 }
 
 /// Rules whose bad example cannot be shown in a few lines of TOML text (the bytes
-/// themselves are the problem, or it takes more lines than the default limit) document it
-/// in words instead.
+/// themselves are the problem, it takes more lines than the default limit, or it needs a
+/// setting of robolint.toml) document it in words instead.
 const DESCRIBED_NOT_SHOWN: &[&str] = &[
     "invalid-utf8",
     "utf16-encoding",
@@ -180,6 +184,7 @@ const DESCRIBED_NOT_SHOWN: &[&str] = &[
     "nul-byte",
     "file-name",
     "path-too-long",
+    "crawler-policy",
 ];
 
 #[test]
@@ -261,6 +266,7 @@ fn declared_fix_safety_matches_what_rules_emit() {
         for case in corpus_cases(rule.name()) {
             let bytes = fs::read(&case).expect("case is readable");
             let recorded_fetch = case.extension().is_some_and(|ext| ext == "http");
+            let settings = case_config::with_case_config(&case, &settings);
             for diagnostic in lint_input(&bytes, recorded_fetch, Some(&case), &settings).diagnostics {
                 let Some(fix) = &diagnostic.fix else { continue };
                 let declared = rules::find(diagnostic.name).expect("a finding names a rule").metadata.fix;

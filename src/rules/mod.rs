@@ -110,6 +110,7 @@ registry! {
     extensions::crawl_delay_value => "crawl-delay-value",
     extensions::nonstandard_field => "nonstandard-field",
     extensions::malformed_field_value => "malformed-field-value",
+    ai::crawler_policy => "crawler-policy" with Options,
     paths::percent_encoding_divergence => "percent-encoding-divergence",
     http::robots_txt_redirect => "robots-txt-redirect",
     http::cross_host_redirect => "cross-host-redirect",
