@@ -194,3 +194,22 @@ fn summarise(matcher: &Matcher, urls: &[&str]) -> (Access, Option<Answer>, Optio
     };
     (access, first_allowed, first_disallowed)
 }
+
+impl Audit<'_> {
+    /// What `robot` may fetch, in a sentence with the line that decides: what editors show
+    /// on a User-agent line and `robolint audit` shows in its notes.
+    pub fn describe(&self, robot: &RobotAccess<'_>) -> String {
+        let token = &robot.agent.token;
+        let because = |answer: &Option<Answer>| answer.as_ref().map(|answer| self.explain(robot, answer));
+        match (robot.access, because(&robot.first_allowed), because(&robot.first_disallowed)) {
+            (Access::All, Some(why), _) => format!("{token} may fetch every path this file names: {why}"),
+            (Access::None, _, Some(why)) => format!("{token} may fetch none of the paths this file names: {why}"),
+            (_, Some(allowed), Some(disallowed)) => format!(
+                "{token} may fetch some paths: {} ({allowed}), not {} ({disallowed})",
+                robot.first_allowed.as_ref().map_or("", |answer| answer.url.as_str()),
+                robot.first_disallowed.as_ref().map_or("", |answer| answer.url.as_str()),
+            ),
+            _ => format!("{token}: nothing asked"),
+        }
+    }
+}

@@ -191,7 +191,7 @@ fn robots(args: &DiffArgs) -> Vec<Robot> {
 }
 
 /// A side named on the command line: `-`, a URL, a file, or `REV:PATH` read through git.
-fn read_side(argument: &str) -> Result<Side, String> {
+pub(crate) fn read_side(argument: &str) -> Result<Side, String> {
     if argument == "-" {
         let source = Source::read(std::io::stdin().lock(), DEFAULT_SIZE_CAP, None)
             .map_err(|e| format!("standard input: {e}"))?;

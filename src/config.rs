@@ -342,6 +342,31 @@ mod tests {
         assert!(error.summary().contains("paths"), "{}", error.summary());
     }
 
+    #[test]
+    fn policy_is_the_crawler_policy_rules_options() {
+        let config = parse(
+            "[policy]\nai-training = \"block\"\n\n[[policy.paths]]\npath = \"/blog/\"\nai-training = \"allow\"\n",
+        )
+        .expect("valid");
+        let options = config.options.get(POLICY_RULE).expect("the policy becomes the rule's options");
+        assert_eq!(options.table.get("ai-training").and_then(toml::Value::as_str), Some("block"));
+
+        let text = "[policy]\nai-trainig = \"block\"\n";
+        let error = parse(text).expect_err("no such purpose");
+        assert!(error.summary().contains("[policy] has no option `ai-trainig`"), "{}", error.summary());
+        assert_eq!(error.problems[0].span.clone().map(|span| &text[span]), Some("[policy]"));
+
+        let error = parse("[policy]\nsearch = \"maybe\"\n").expect_err("no such stance");
+        assert!(error.summary().contains("maybe"), "{}", error.summary());
+
+        let error = parse("[policy]\n[[policy.paths]]\npath = \"/a/\"\ncontrol = \"block\"\n")
+            .expect_err("control tokens fetch nothing");
+        assert!(error.summary().contains("control"), "{}", error.summary());
+
+        let both = "[policy]\nsearch = \"allow\"\n[rules.crawler-policy]\nsearch = \"block\"\n";
+        assert!(parse(both).expect_err("two policies").summary().contains("keep one"));
+    }
+
     /// The line a problem's span starts on, 1-based.
     fn line_of(text: &str, error: &ConfigError) -> usize {
         let span = error.problems[0].span.clone().expect("a span");

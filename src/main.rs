@@ -1,6 +1,7 @@
 //! The `robolint` command: arguments in, library calls, a renderer, an exit status.
 
 mod cli_agents;
+mod cli_audit;
 mod cli_check;
 mod cli_diff;
 mod cli_parse;
@@ -279,6 +280,9 @@ enum Command {
     /// The crawler registry: each robot's token, purpose, operator, whether it honours
     /// robots.txt and how it reads it.
     Agents(cli_agents::AgentsArgs),
+    /// What each robot of the registry may fetch under a robots.txt (all, some, none), the
+    /// group that decides, and the usage preferences the file states.
+    Audit(cli_audit::AuditArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -316,7 +320,7 @@ enum ListFormat {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum ColorChoice {
+pub(crate) enum ColorChoice {
     Auto,
     Always,
     Never,
@@ -326,7 +330,7 @@ impl ColorChoice {
     /// `auto` colours a terminal unless NO_COLOR is set, and any output when FORCE_COLOR or
     /// CLICOLOR_FORCE is set (CI logs that render colour set them); an empty or `0` value
     /// counts as unset, as those conventions say.
-    fn enabled(self, to_terminal: bool) -> bool {
+    pub(crate) fn enabled(self, to_terminal: bool) -> bool {
         let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty() && value != "0");
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
         match self {
@@ -385,6 +389,7 @@ fn main() -> ExitCode {
         Some(Command::Matrix(args)) => cli_check::run_matrix(&args),
         Some(Command::Parse(args)) => cli_parse::run_parse(&args),
         Some(Command::Agents(args)) => cli_agents::run_agents(&args),
+        Some(Command::Audit(args)) => cli_audit::run_audit(&args),
         Some(Command::Diff(args)) => cli_diff::run_diff(&args),
         Some(Command::Fetch(args)) => run_lint(&args.lint, &args.http, Inputs::UrlsOnly),
         None if cli.check.watch => watch(&cli.check, &cli.http),

@@ -1,20 +1,22 @@
 //! `robolint diff OLD NEW` through the binary: each kind of side, each source of questions,
 //! each format and the gate's exit codes.
 
-use std::collections::HashMap;
 use std::fs;
-use std::io::{Read, Write};
-use std::net::TcpListener;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
+#[path = "support/http_server.rs"]
+mod http_server;
 #[path = "support/sarif_schema.rs"]
 mod sarif_schema;
 #[path = "support/shared.rs"]
 mod shared;
 mod support;
+
+use http_server::{ok, serve};
 
 const OLD: &str = "User-agent: *\nDisallow: /admin/\n";
 const NEW: &str = "User-agent: *\nDisallow: /admin/\nDisallow: /products/\n";
@@ -102,38 +104,6 @@ fn a_git_revision_is_a_side_and_against_compares_with_it() {
     let against = run(&dir, &["diff", "--against", "HEAD", "robots.txt"], b"");
     assert_eq!(against.status.code(), Some(1), "{}", text(&against.stdout));
     assert!(text(&against.stdout).contains("`Disallow: /products/`"));
-}
-
-/// Starts an HTTP server on 127.0.0.1 for the rest of the test process; `routes` gets its
-/// port (for absolute URLs in the bodies) and gives each path's whole response. Other paths
-/// get a 404. Requests are answered one at a time, each connection closed after its answer.
-fn serve(routes: impl FnOnce(u16) -> Vec<(&'static str, Vec<u8>)>) -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
-    let port = listener.local_addr().expect("address").port();
-    let routes: HashMap<&str, Vec<u8>> = routes(port).into_iter().collect();
-    std::thread::spawn(move || {
-        for mut stream in listener.incoming().flatten() {
-            let mut head = Vec::new();
-            let mut byte = [0u8; 1];
-            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).is_ok_and(|read| read == 1) {
-                head.push(byte[0]);
-            }
-            let head = String::from_utf8_lossy(&head);
-            let path = head.split(' ').nth(1).unwrap_or("/");
-            let not_found = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec();
-            let _ = stream.write_all(routes.get(path).unwrap_or(&not_found));
-        }
-    });
-    port
-}
-
-/// A 200 response with these headers and body.
-fn ok(headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
-    let fields: String = headers.iter().map(|(name, value)| format!("{name}: {value}\r\n")).collect();
-    let mut response =
-        format!("HTTP/1.1 200 OK\r\n{fields}Content-Length: {}\r\nConnection: close\r\n\r\n", body.len()).into_bytes();
-    response.extend_from_slice(body);
-    response
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {

@@ -2,6 +2,7 @@
 //! checks, and which records and robots a User-agent value reaches.
 
 use crate::agents::{Agent, DialectBasis, Registry};
+use crate::audit::Audit;
 use crate::dialect::{Dialect, Matcher};
 use crate::lint::Report;
 use crate::model::{Directive, Document, Field, LineIndex, Record, Span};
@@ -202,6 +203,10 @@ fn agent_markdown(document: &Document, text: &str, line: LineIndex, field: &Fiel
     let mut out = format!("**User-agent: {value}**\n\n");
     if let Some(agent) = Registry::builtin().find(value) {
         out.push_str(&robot_card(agent));
+        let audit = Audit::new(document, text, &[]);
+        if let Some(robot) = audit.robots(&[agent], |_| true).first() {
+            out.push_str(&format!("In this file: {}.\n\n", audit.describe(robot)));
+        }
     }
     if let Some(record) = document.record_of(line) {
         out.push_str(&format!("In the record at {}.\n\n", describe_record(record)));
@@ -352,8 +357,16 @@ mod tests {
         let retired = hover_at(text, "anthropic-ai").expect("a hover");
         assert!(retired.contains("anthropic-ai — Anthropic, ai-training: "), "{retired}");
         assert!(retired.contains("Note: retired 2024, now ClaudeBot."), "{retired}");
+        assert!(
+            retired.contains("In this file: anthropic-ai may fetch none of the paths this file names: line 2 `Disallow: /` (its own group) disallows it."),
+            "{retired}"
+        );
         let image = hover_at(text, "Googlebot-Image").expect("a hover");
         assert!(image.contains("Reads it as: google. Note: without a group of its own, obeys Googlebot's."), "{image}");
+        assert!(
+            image.contains("In this file: Googlebot-Image may fetch some paths: / (its own group (line 4) has no rule for it), not /i/ (line 5 `Disallow: /i/` (its own group) disallows it)."),
+            "{image}"
+        );
         let unknown = hover_at("User-agent: NoSuchBot\nDisallow: /\n", "NoSuchBot").expect("a hover");
         assert!(!unknown.contains("Honours robots.txt"), "{unknown}");
     }

@@ -17,7 +17,7 @@ use crate::rules::{Context, Findings};
 pub struct Options {
     /// Whole-site stances by purpose; the keys are checked against the purposes there are.
     #[serde(flatten)]
-    site: BTreeMap<Purpose, Stance>,
+    site: BTreeMap<Fetching, Stance>,
     paths: Vec<PathPolicy>,
 }
 
@@ -26,7 +26,24 @@ pub struct Options {
 struct PathPolicy {
     path: String,
     #[serde(flatten)]
-    stances: BTreeMap<Purpose, Stance>,
+    stances: BTreeMap<Fetching, Stance>,
+}
+
+/// A purpose whose robots fetch: every one but `control`, whose tokens only carry a
+/// preference and fetch nothing a policy could allow or block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "Purpose")]
+struct Fetching(Purpose);
+
+impl TryFrom<Purpose> for Fetching {
+    type Error = String;
+
+    fn try_from(purpose: Purpose) -> Result<Fetching, String> {
+        match purpose {
+            Purpose::Control => Err("`control` tokens fetch nothing: a policy takes no stance on them".to_string()),
+            fetching => Ok(Fetching(fetching)),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -63,9 +80,13 @@ struct Statement<'o> {
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(options) = cx.options::<Options>() else { return };
-    let site = options.site.iter().map(|(&purpose, &stance)| Statement { purpose, stance, path: None });
+    let site = options.site.iter().map(|(&Fetching(purpose), &stance)| Statement { purpose, stance, path: None });
     let under_paths = options.paths.iter().flat_map(|policy| {
-        policy.stances.iter().map(|(&purpose, &stance)| Statement { purpose, stance, path: Some(policy.path.as_str()) })
+        policy.stances.iter().map(|(&Fetching(purpose), &stance)| Statement {
+            purpose,
+            stance,
+            path: Some(policy.path.as_str()),
+        })
     });
     let statements: Vec<Statement> =
         site.chain(under_paths).filter(|statement| statement.stance != Stance::Any).collect();
