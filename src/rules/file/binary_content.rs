@@ -34,18 +34,22 @@ fn verdict(text: &str) -> Option<Verdict> {
     }
     let sample = text.char_indices().take(SAMPLE_CHARS);
     let mut suspicious = 0;
+    let mut controls = 0;
     let mut total = 0;
     let mut first = None;
     for (at, c) in sample {
         total += 1;
         if is_suspicious(c) {
             suspicious += 1;
+            controls += usize::from(c != '\u{FFFD}');
             first.get_or_insert((at, c));
         }
     }
     // One in ten: text with a stray NUL or a few bad bytes is not binary; images and
-    // executables are far above it.
-    let (at, c) = first.filter(|_| suspicious * 10 >= total)?;
+    // executables are far above it. Bytes that are not UTF-8 alone are text in another
+    // encoding (Japanese comments in Shift_JIS), which `invalid-utf8` reports: binary data
+    // also has control bytes.
+    let (at, c) = first.filter(|_| suspicious * 10 >= total && controls > 0)?;
     Some(Verdict { at, c, suspicious, total })
 }
 

@@ -1,4 +1,4 @@
-use crate::model::LineKind;
+use crate::model::{Directive, LineKind};
 use crate::rules::{Context, Findings};
 
 /// How far into the file an HTML tag still marks the whole file as a web page.
@@ -30,11 +30,26 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let opens_with_tag = content_lines.next().filter(|line| starts_tag(cx.slice(line.span).trim_start()));
     let html_line = opens_with_tag.or_else(|| content_lines.find(|line| starts_html(cx.slice(line.span).trim_start())));
     let Some(line) = html_line else { return };
-    out.report(line.span, "this file is an HTML page, not a robots.txt file").help(
-        "the server answers /robots.txt with a web page (often a soft 404 or an error page). \
-             Robots find no rules in it and crawl everything; serve a plain-text robots.txt, or a 404 status",
+    // Markup beside real rules (a PHP warning printed above the file, an error page
+    // appended) leaves those rules to robots: the markup lines are `invalid-line`s then.
+    if holds_rules(cx) {
+        return;
+    }
+    let text = cx.slice(line.span).trim_start();
+    let what = if is_xml(text) { "an XML document" } else { "an HTML page" };
+    out.report(line.span, format!("this file is {what}, not a robots.txt file")).help(
+        "the server answers /robots.txt with a web page or an error document (a soft 404, a storage \
+             service's `<Error>`). Robots find no rules in it and crawl everything; serve a plain-text robots.txt, \
+             or a 404 status",
     );
     out.not_robots_txt();
+}
+
+/// `<?xml …` or a first tag that is no HTML element (`<Error>`, `<ListBucketResult>`).
+fn is_xml(text: &str) -> bool {
+    let lower = text.get(..text.len().min(16)).unwrap_or(text).to_ascii_lowercase();
+    lower.starts_with("<?xml")
+        || text.strip_prefix('<').is_some_and(|tag| tag.starts_with(|c: char| c.is_ascii_uppercase()))
 }
 
 /// `<` followed by a tag name, `!` or `?`: no robots.txt line starts like that.
@@ -46,4 +61,11 @@ fn starts_tag(text: &str) -> bool {
 fn starts_html(text: &str) -> bool {
     let head = text.get(..text.len().min(16)).unwrap_or(text).to_ascii_lowercase();
     ["<!doctype", "<html", "<head", "<body", "<?xml"].iter().any(|tag| head.starts_with(tag))
+}
+
+/// Whether the file names at least one robot and gives at least one Allow or Disallow: what
+/// a web page does not have.
+fn holds_rules(cx: &Context<'_, '_>) -> bool {
+    cx.doc.agent_lines().next().is_some()
+        && cx.doc.lines.iter().any(|line| matches!(line.directive(), Some(Directive::Allow | Directive::Disallow)))
 }

@@ -4,8 +4,11 @@
 pub(super) mod binary_content;
 pub(super) mod byte_order_mark;
 pub(super) mod empty_file;
+pub(super) mod error_page;
+pub(super) mod escaped_line_breaks;
 pub(super) mod file_name;
 pub(super) mod file_too_large;
+pub(super) mod garbled_byte_order_mark;
 pub(super) mod html_document;
 pub(super) mod invalid_utf8;
 pub(super) mod long_line;

@@ -13,7 +13,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             }
             _ => false,
         };
-        if !is_invalid {
+        // A first line behind a garbled byte-order mark is `garbled-byte-order-mark`'s: one
+        // cause, one finding.
+        if !is_invalid || (index == 0 && crate::rules::file::garbled_byte_order_mark::mark(cx).is_some()) {
             continue;
         }
         let content = line.span.text(cx.text).trim();
