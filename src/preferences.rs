@@ -143,7 +143,10 @@ pub enum UsageReading {
     Empty,
     /// The value does not start with `/`, but its first word is a path: readers take the
     /// whole value as the statement, which then cannot parse.
-    PathNotAbsolute { path: Span, failure: ParseFailure },
+    PathNotAbsolute {
+        path: Span,
+        failure: ParseFailure,
+    },
     /// The dictionary parses: its members, in order.
     Dictionary(Vec<Member>),
     Unparsable(ParseFailure),
@@ -447,5 +450,116 @@ impl Preferences {
     /// The lines of either kind, by line index.
     pub fn lines(&self) -> impl Iterator<Item = LineIndex> + '_ {
         self.usage.iter().map(|rule| rule.line).chain(self.signals.iter().map(|signal| signal.line))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first Content-Usage line of `value`, read in a one-group file.
+    fn usage(value: &str) -> (String, UsageRule) {
+        let text = format!("User-agent: *\nContent-Usage: {value}\n");
+        let document = crate::parse::parse_text(&text);
+        let rule = Preferences::read(&document, &text).usage.remove(0);
+        (text, rule)
+    }
+
+    fn keys(text: &str, rule: &UsageRule) -> Vec<String> {
+        let UsageReading::Dictionary(members) = &rule.reading else { panic!("{:?}", rule.reading) };
+        members.iter().map(|member| member.key.text(text).to_string()).collect()
+    }
+
+    #[test]
+    fn path_and_statement_spans() {
+        let (text, rule) = usage("/ai-ok/ train-ai=y, search=n");
+        assert_eq!(rule.path.map(|path| path.text(&text)), Some("/ai-ok/"));
+        assert_eq!(rule.statement.text(&text), "train-ai=y, search=n");
+        assert_eq!(keys(&text, &rule), ["train-ai", "search"]);
+        let UsageReading::Dictionary(members) = &rule.reading else { unreachable!() };
+        assert_eq!(members[1].value.map(|value| value.text(&text)), Some("n"));
+        assert_eq!(rule.preference(Category::TrainAi, &text), Preference::Allowed);
+        assert_eq!(rule.preference(Category::Search, &text), Preference::Disallowed);
+    }
+
+    #[test]
+    fn path_ends_at_tab_and_comment_ends_the_value() {
+        let (text, rule) = usage("/x/\tsearch=y # note");
+        assert_eq!(rule.path.map(|path| path.text(&text)), Some("/x/"));
+        assert_eq!(rule.statement.text(&text), "search=y");
+        assert_eq!(rule.preference(Category::Search, &text), Preference::Allowed);
+    }
+
+    #[test]
+    fn whole_statement_unknown_when_it_does_not_parse() {
+        for value in ["Train-AI=n", "train-ai=n;", "train-ai=n,", "train-ai = n", "train-ai=n @", "tráin-ai=n"] {
+            let (text, rule) = usage(value);
+            assert!(matches!(rule.reading, UsageReading::Unparsable(_)), "{value}: {:?}", rule.reading);
+            assert_eq!(rule.preference(Category::TrainAi, &text), Preference::Unknown, "{value}");
+        }
+        let (text, rule) = usage("Train-AI=n, search=y");
+        let UsageReading::Unparsable(failure) = &rule.reading else { unreachable!() };
+        assert_eq!(failure.at, rule.statement.start);
+        let uppercase: Vec<&str> = failure.uppercase_keys.iter().map(|key| key.text(&text)).collect();
+        assert_eq!(uppercase, ["Train-AI"]);
+    }
+
+    #[test]
+    fn path_without_slash_and_empty_statements() {
+        let (text, rule) = usage("blog/ train-ai=n");
+        let UsageReading::PathNotAbsolute { path, .. } = &rule.reading else { panic!("{:?}", rule.reading) };
+        assert_eq!(path.text(&text), "blog/");
+        assert_eq!(usage("").1.reading, UsageReading::Empty);
+        assert_eq!(usage("/downloads/").1.reading, UsageReading::Empty);
+    }
+
+    #[test]
+    fn last_value_wins_and_only_y_n_tokens_count() {
+        let (text, rule) = usage("train-ai=n, search=y, train-ai=y");
+        assert_eq!(keys(&text, &rule), ["train-ai", "search", "train-ai"]);
+        assert_eq!(rule.effective_members(&text).len(), 2);
+        assert_eq!(rule.preference(Category::TrainAi, &text), Preference::Allowed);
+        // The vocabulary's own example: a boolean and a string leave both unknown.
+        let (text, rule) = usage(r#"train-ai=y, train-ai, search=n, search="n""#);
+        assert_eq!(rule.preference(Category::TrainAi, &text), Preference::Unknown);
+        assert_eq!(rule.preference(Category::Search, &text), Preference::Unknown);
+        for value in ["train-ai=yes", "train-ai=Y", "train-ai=1", "train-ai=?1", "train-ai=(y)"] {
+            let (text, rule) = usage(value);
+            assert_eq!(rule.preference(Category::TrainAi, &text), Preference::Unknown, "{value}");
+        }
+    }
+
+    #[test]
+    fn parameters_are_spanned_and_ignored() {
+        let (text, rule) = usage(r#"train-ai;allow=n, train-ai=y;a=1;b="x, y", search=n"#);
+        let UsageReading::Dictionary(members) = &rule.reading else { panic!("{:?}", rule.reading) };
+        assert_eq!(members.len(), 3);
+        assert_eq!(members[0].parameters.map(|span| span.text(&text)), Some(";allow=n"));
+        assert_eq!(members[1].parameters.map(|span| span.text(&text)), Some(r#";a=1;b="x, y""#));
+        assert_eq!(members[2].key.text(&text), "search");
+        assert_eq!(rule.preference(Category::TrainAi, &text), Preference::Allowed);
+    }
+
+    #[test]
+    fn most_restrictive_combination() {
+        use Preference::*;
+        assert_eq!(Allowed.most_restrictive(Disallowed), Disallowed);
+        assert_eq!(Unknown.most_restrictive(Allowed), Allowed);
+        assert_eq!(Unknown.most_restrictive(Unknown), Unknown);
+    }
+
+    #[test]
+    fn signal_pairs_tolerate_whitespace() {
+        let text = "User-agent: *\nContent-Signal: search = yes ,ai-train=no,, use=reference\n";
+        let document = crate::parse::parse_text(text);
+        let line = Preferences::read(&document, text).signals.remove(0);
+        let pairs: Vec<Option<(&str, &str)>> = line
+            .pairs
+            .iter()
+            .map(|pair| pair.key_value.map(|(key, value)| (key.text(text), value.text(text))))
+            .collect();
+        assert_eq!(pairs, [Some(("search", "yes")), Some(("ai-train", "no")), None, Some(("use", "reference"))]);
+        assert_eq!(line.preference(Category::TrainAi, text), Preference::Disallowed);
+        assert_eq!(line.preference(Category::Search, text), Preference::Allowed);
     }
 }

@@ -64,7 +64,11 @@ fn judge_pair(cx: &Context<'_, '_>, out: &mut Findings, key: Span, value: Span) 
             let answer = if yes { "yes" } else { "no" };
             // A word (`y`, `true`, `deny`) plainly means its answer; a number is a guess.
             let applicability = if word { Applicability::Safe } else { Applicability::Unsafe };
-            diagnostic.fix(applicability, format!("write `{written_key}={answer}`"), vec![Edit::replace(value, answer)]);
+            diagnostic.fix(
+                applicability,
+                format!("write `{written_key}={answer}`"),
+                vec![Edit::replace(value, answer)],
+            );
         }
         return;
     }
@@ -95,7 +99,9 @@ fn aipref_label_in_signal(cx: &Context<'_, '_>, out: &mut Findings, key: Span, v
     let signal_key = category.signal_key();
     let diagnostic = out.report(
         key,
-        format!("Content-Signal: `{label}` is the AIPREF label of Content-Usage; Content-Signal's key is `{signal_key}`"),
+        format!(
+            "Content-Signal: `{label}` is the AIPREF label of Content-Usage; Content-Signal's key is `{signal_key}`"
+        ),
     );
     diagnostic.help(format!(
         "Content-Signal readers know `{signal_key}` with `yes` or `no`; `{label}=y|n` belongs on a Content-Usage line"

@@ -9,7 +9,10 @@ use super::{near_miss, yes_or_no};
 /// what to write today.
 const DROPPED_LABELS: [(&str, &str); 4] = [
     ("train-genai", "`train-ai` now covers training models that generate content: write `train-ai`"),
-    ("ai-use", "no category of the current draft covers using content as a model's input; Content-Signal's `ai-input` does"),
+    (
+        "ai-use",
+        "no category of the current draft covers using content as a model's input; Content-Signal's `ai-input` does",
+    ),
     ("all", "the current draft has no catch-all category: state `train-ai` and `search` each"),
     ("bots", "the current draft has no catch-all category: state `train-ai` and `search` each"),
 ];
@@ -43,7 +46,11 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                         failure.at - rule.statement.start,
                         failure.reason
                     ))
-                    .fix(Applicability::Unsafe, format!("start the path with `/`: `/{written}`"), vec![Edit::insert(path.start, "/")]);
+                    .fix(
+                        Applicability::Unsafe,
+                        format!("start the path with `/`: `/{written}`"),
+                        vec![Edit::insert(path.start, "/")],
+                    );
             }
             UsageReading::Unparsable(failure) if !failure.uppercase_keys.is_empty() => {
                 uppercase_keys(cx, out, failure);
@@ -64,15 +71,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
 
 fn uppercase_keys(cx: &Context<'_, '_>, out: &mut Findings, failure: &ParseFailure) {
     let Some((&first, others)) = failure.uppercase_keys.split_first() else { return };
-    let edits = failure
-        .uppercase_keys
-        .iter()
-        .map(|&key| Edit::replace(key, cx.slice(key).to_ascii_lowercase()))
-        .collect();
-    let diagnostic = out.report(
-        first,
-        format!("Content-Usage: upper-case key `{}`: {IGNORED}", cx.slice(first)),
-    );
+    let edits =
+        failure.uppercase_keys.iter().map(|&key| Edit::replace(key, cx.slice(key).to_ascii_lowercase())).collect();
+    let diagnostic = out.report(first, format!("Content-Usage: upper-case key `{}`: {IGNORED}", cx.slice(first)));
     for &key in others {
         diagnostic.label(key, "also upper case");
     }
@@ -133,9 +134,12 @@ fn judge_member(cx: &Context<'_, '_>, out: &mut Findings, member: &Member) {
     } else if let Some(&(signal_key, category)) = SIGNAL_KEYS.iter().find(|(signal_key, _)| *signal_key == key) {
         signal_key_in_usage(cx, out, member, signal_key, category);
     } else if let Some(meant) = near_miss(key, &[Category::TrainAi.label(), Category::Search.label()]) {
-        out.report(member.key, format!("Content-Usage: unknown label `{key}`, which readers ignore; did you mean `{meant}`?"))
-            .help("the AIPREF labels are `train-ai` and `search`, spelt exactly; unknown labels are skipped")
-            .fix(Applicability::Unsafe, format!("write `{meant}`"), vec![Edit::replace(member.key, meant)]);
+        out.report(
+            member.key,
+            format!("Content-Usage: unknown label `{key}`, which readers ignore; did you mean `{meant}`?"),
+        )
+        .help("the AIPREF labels are `train-ai` and `search`, spelt exactly; unknown labels are skipped")
+        .fix(Applicability::Unsafe, format!("write `{meant}`"), vec![Edit::replace(member.key, meant)]);
     }
     if let Some(parameters) = member.parameters {
         out.report(parameters, format!("Content-Usage: the parameters of `{key}` mean nothing to any reader"))
@@ -195,6 +199,10 @@ fn signal_key_in_usage(
     diagnostic.help(format!("Content-Usage uses the AIPREF labels: `{label}` with `y` or `n`"));
     let token = member.value.and_then(|value| yes_or_no(cx.slice(value))).map(|(yes, _)| if yes { "y" } else { "n" });
     if let (Some(value), Some(token)) = (member.value, token) {
-        diagnostic.fix(Applicability::Unsafe, format!("write `{label}={token}`"), vec![Edit::replace(member.key, label), Edit::replace(value, token)]);
+        diagnostic.fix(
+            Applicability::Unsafe,
+            format!("write `{label}={token}`"),
+            vec![Edit::replace(member.key, label), Edit::replace(value, token)],
+        );
     }
 }

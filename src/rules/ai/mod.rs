@@ -6,8 +6,8 @@ pub(super) mod content_usage_value;
 pub(super) mod preference_contradicts_rules;
 pub(super) mod preference_without_effect;
 
-use crate::dialect::{DecidingRule, Matcher};
 use crate::dialect::Dialect;
+use crate::dialect::{DecidingRule, Matcher};
 use crate::model::{Directive, LineIndex};
 use crate::rules::Context;
 

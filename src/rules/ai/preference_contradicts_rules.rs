@@ -19,7 +19,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             continue;
         }
         for category in Category::ALL {
-            let member = rule.effective_members(cx.text).into_iter().find(|member| cx.slice(member.key) == category.label());
+            let member =
+                rule.effective_members(cx.text).into_iter().find(|member| cx.slice(member.key) == category.label());
             if let Some(member) = member {
                 statements.push((category, rule.preference(category, cx.text), member.span()));
             }
@@ -30,19 +31,21 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             continue;
         }
         for category in Category::ALL {
-            let pair = signal.pairs.iter().filter_map(|pair| pair.key_value).rfind(|(key, _)| {
-                cx.slice(*key).eq_ignore_ascii_case(category.signal_key())
-            });
+            let pair = signal
+                .pairs
+                .iter()
+                .filter_map(|pair| pair.key_value)
+                .rfind(|(key, _)| cx.slice(*key).eq_ignore_ascii_case(category.signal_key()));
             if let Some((key, value)) = pair {
                 statements.push((category, signal.preference(category, cx.text), key.to(value)));
             }
         }
     }
     for category in Category::ALL {
-        let said: Vec<&(Category, Preference, Span)> =
-            statements.iter().filter(|(of, _, _)| *of == category).collect();
+        let said: Vec<&(Category, Preference, Span)> = statements.iter().filter(|(of, _, _)| *of == category).collect();
         // Vocab §5.1: any disallow among the statements wins.
-        let combined = said.iter().fold(Preference::Unknown, |so_far, (_, preference, _)| so_far.most_restrictive(*preference));
+        let combined =
+            said.iter().fold(Preference::Unknown, |so_far, (_, preference, _)| so_far.most_restrictive(*preference));
         if combined != Preference::Allowed {
             continue;
         }
@@ -69,11 +72,8 @@ fn report_if_all_blocked(cx: &Context<'_, '_>, out: &mut Findings, category: Cat
         Category::TrainAi => (Purpose::AiTraining, "AI training"),
         Category::Search => (Purpose::Search, "search"),
     };
-    let robots: Vec<_> = Registry::builtin()
-        .agents()
-        .iter()
-        .filter(|agent| agent.purpose == purpose && !agent.is_retired())
-        .collect();
+    let robots: Vec<_> =
+        Registry::builtin().agents().iter().filter(|agent| agent.purpose == purpose && !agent.is_retired()).collect();
     let mut example = None;
     for agent in &robots {
         let robot = agent.matcher(cx.doc, cx.text);

@@ -15,11 +15,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         let Some(field) = cx.lines()[line].field() else { continue };
         let name = cx.slice(field.name);
         let Some(agent_line) = group_agent_line(cx, line) else {
-            out.report(field.name, format!("`{name}` line before any User-agent line: no robot reads it"))
-                .help(
-                    "a preference belongs to the group of the User-agent lines above it (draft-ietf-aipref-attach \
+            out.report(field.name, format!("`{name}` line before any User-agent line: no robot reads it")).help(
+                "a preference belongs to the group of the User-agent lines above it (draft-ietf-aipref-attach \
                      §3); put it under `User-agent: *` to state it for every robot",
-                );
+            );
             continue;
         };
         let robots = group_robots(cx, agent_line);
