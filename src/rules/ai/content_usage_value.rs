@@ -142,10 +142,34 @@ fn judge_member(cx: &Context<'_, '_>, out: &mut Findings, member: &Member) {
         .fix(Applicability::Unsafe, format!("write `{meant}`"), vec![Edit::replace(member.key, meant)]);
     }
     if let Some(parameters) = member.parameters {
-        out.report(parameters, format!("Content-Usage: the parameters of `{key}` mean nothing to any reader"))
-            .help("draft-ietf-aipref-vocab §6.4 defines no parameters, and readers ignore them")
-            .severity = Severity::Info;
+        judge_parameters(cx, out, key, parameters);
     }
+}
+
+/// Parameters mean nothing (vocab §6.4), which is information, unless one of them is a
+/// preference that a `;` written for `,` turned into a parameter (`train-ai=n; search=y`).
+fn judge_parameters(cx: &Context<'_, '_>, out: &mut Findings, key: &str, parameters: Span) {
+    let mut offset = parameters.start;
+    for parameter in cx.slice(parameters).split(';') {
+        let start = offset;
+        offset += parameter.len() + 1;
+        let name = parameter.split('=').next().unwrap_or("").trim_start_matches([' ', '\t']);
+        let Some(category) = Category::ALL.into_iter().find(|category| category.label() == name) else { continue };
+        // `start` is the `;` before this parameter (the text before the first `;` is empty).
+        let separator = Span::new(start - 1, start);
+        let written = parameter.trim_start_matches([' ', '\t']);
+        out.report(
+            separator,
+            format!("Content-Usage: `;` makes `{written}` a parameter of `{key}`, so `{}` stays unknown", category.label()),
+        )
+        .help("a `;` starts parameters, which readers ignore; members of the dictionary are separated by `,`")
+        // Safe: the line plainly lists two preferences, and no crawling decision changes.
+        .fix(Applicability::Safe, "separate the preferences with `,`", vec![Edit::replace(separator, ",")]);
+        return;
+    }
+    out.report(parameters, format!("Content-Usage: the parameters of `{key}` mean nothing to any reader"))
+        .help("draft-ietf-aipref-vocab §6.4 defines no parameters, and readers ignore them")
+        .severity = Severity::Info;
 }
 
 /// A category's value other than the tokens `y` and `n`.
@@ -155,11 +179,14 @@ fn value_not_y_or_n(cx: &Context<'_, '_>, out: &mut Findings, member: &Member, c
     if member.kind == ValueKind::Token && matches!(written, Some("y" | "n")) {
         return;
     }
-    let shown = cx.slice(member.key.to(member.value.unwrap_or(member.key)));
-    let diagnostic = out.report(
-        member.value.unwrap_or(member.key),
-        format!("Content-Usage: `{shown}` leaves `{label}` unknown: the value is `y` or `n`"),
-    );
+    let message = match member.value {
+        Some(value) => format!(
+            "Content-Usage: `{}` leaves `{label}` unknown: the value is `y` or `n`",
+            cx.slice(member.key.to(value))
+        ),
+        None => format!("Content-Usage: `{label}` without `=y` or `=n` leaves it unknown"),
+    };
+    let diagnostic = out.report(member.value.unwrap_or(member.key), message);
     diagnostic.help(format!(
         "readers take only the tokens `y` (allow) and `n` (disallow); {} is neither, so the preference for \
          `{label}` is unknown (draft-ietf-aipref-vocab §6.5)",
