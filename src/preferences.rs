@@ -380,8 +380,7 @@ impl SignalLine {
             .pairs
             .iter()
             .filter_map(|pair| pair.key_value)
-            .filter(|(key, _)| key.text(text).eq_ignore_ascii_case(category.signal_key()))
-            .last()
+            .rfind(|(key, _)| key.text(text).eq_ignore_ascii_case(category.signal_key()))
             .map(|(_, value)| value.text(text));
         match value {
             Some(value) if value.eq_ignore_ascii_case("yes") => Preference::Allowed,

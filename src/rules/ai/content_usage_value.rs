@@ -160,7 +160,10 @@ fn judge_parameters(cx: &Context<'_, '_>, out: &mut Findings, key: &str, paramet
         let written = parameter.trim_start_matches([' ', '\t']);
         out.report(
             separator,
-            format!("Content-Usage: `;` makes `{written}` a parameter of `{key}`, so `{}` stays unknown", category.label()),
+            format!(
+                "Content-Usage: `;` makes `{written}` a parameter of `{key}`, so `{}` stays unknown",
+                category.label()
+            ),
         )
         .help("a `;` starts parameters, which readers ignore; members of the dictionary are separated by `,`")
         // Safe: the line plainly lists two preferences, and no crawling decision changes.
