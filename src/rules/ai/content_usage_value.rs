@@ -91,11 +91,14 @@ fn unparsable(cx: &Context<'_, '_>, out: &mut Findings, rule: &UsageRule, failur
     let end = cx.text[failure.at..].chars().next().map_or(failure.at, |c| failure.at + c.len_utf8());
     let at = Span::new(failure.at, end.min(rule.statement.end.max(failure.at)));
     let shown = if at.is_empty() { "the end".to_string() } else { format!("`{}`", cx.slice(at).escape_debug()) };
+    let statement = cx.slice(rule.statement);
+    let spaced = statement.contains(" =") || statement.contains("= ");
     out.report(at, format!("Content-Usage statement does not parse at {shown}: {IGNORED}")).help(format!(
         "the statement is a Structured Fields dictionary (RFC 9651 §4.2.2), such as `train-ai=n, search=y`; \
-         the parser stops at byte {} ({})",
+         the parser stops at byte {} ({}){}",
         failure.at - rule.statement.start,
-        failure.reason
+        failure.reason,
+        if spaced { "; no space may stand before or after `=`" } else { "" }
     ));
 }
 
