@@ -128,7 +128,7 @@ impl<'d> Audit<'d> {
         records
             .into_iter()
             .flat_map(|record| self.document.records[record].extensions.iter().copied())
-            .filter(|&line| is_preference(self.document, self.text, line))
+            .filter(|&line| is_preference(self.document, line))
             .collect()
     }
 
@@ -166,9 +166,8 @@ impl<'d> Audit<'d> {
 }
 
 /// Whether line `line` is a `Content-Signal` or `Content-Usage` field.
-fn is_preference(document: &Document, text: &str, line: LineIndex) -> bool {
-    let Some(field) = document.lines[line].field() else { return false };
-    field.directive == Some(Directive::ContentSignal) || field.name.text(text).eq_ignore_ascii_case("content-usage")
+fn is_preference(document: &Document, line: LineIndex) -> bool {
+    document.lines[line].directive().is_some_and(Directive::is_usage_preference)
 }
 
 fn summarise(matcher: &Matcher, urls: &[&str]) -> (Access, Option<Answer>, Option<Answer>) {

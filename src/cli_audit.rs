@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use robolint::agents::{Honours, Obeys, Purpose};
 use robolint::audit::{Access, Answer, Audit, RobotAccess};
 use robolint::diff::Side;
+use robolint::model::Directive;
 
 use robolint::text::abbreviate;
 
@@ -190,10 +191,7 @@ fn preference_lines(side: &Side) -> Vec<(usize, String)> {
             record
                 .extensions
                 .iter()
-                .filter(|&&line| {
-                    let name = document.lines[line].field().map_or("", |field| field.name.text(&side.source.text));
-                    name.eq_ignore_ascii_case("content-signal") || name.eq_ignore_ascii_case("content-usage")
-                })
+                .filter(|&&line| document.lines[line].directive().is_some_and(Directive::is_usage_preference))
                 .map(move |&line| (line, group.clone()))
         })
         .collect()

@@ -88,6 +88,7 @@ pub mod lsp;
 pub mod model;
 pub mod parallel;
 pub mod parse;
+pub mod preferences;
 pub mod render;
 pub mod rules;
 pub mod source;

@@ -295,11 +295,15 @@ impl<'w, 's> Worker<'w, 's> {
         let severity = severity.filter(|_| !reported.is_empty())?;
         let affects = metadata.affected(lint.settings.targets());
         // A rule may raise one finding above its usual severity (merged-group: an error where
-        // the rules a robot joins block the whole site); a level set in robolint.toml wins.
+        // the rules a robot joins block the whole site) or lower one to information
+        // (content-usage-value: a parameter that no reader looks at); a level set in
+        // robolint.toml wins.
         let configured = lint.settings.levels.contains_key(&metadata.name);
-        let severity_of = |raised: Severity| match raised > metadata.severity && !configured {
-            true => severity.max(raised),
-            false => severity,
+        let severity_of = |own: Severity| match own.cmp(&metadata.severity) {
+            _ if configured => severity,
+            std::cmp::Ordering::Greater => severity.max(own),
+            std::cmp::Ordering::Less => severity.min(own),
+            std::cmp::Ordering::Equal => severity,
         };
         Some(
             reported

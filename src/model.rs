@@ -79,10 +79,11 @@ pub enum Directive {
     VisitTime,
     Noindex,
     ContentSignal,
+    ContentUsage,
 }
 
 impl Directive {
-    pub const ALL: [Directive; 11] = [
+    pub const ALL: [Directive; 12] = [
         Directive::UserAgent,
         Directive::Disallow,
         Directive::Allow,
@@ -94,6 +95,7 @@ impl Directive {
         Directive::VisitTime,
         Directive::Noindex,
         Directive::ContentSignal,
+        Directive::ContentUsage,
     ];
 
     /// The spelling robolint writes and suggests.
@@ -110,6 +112,7 @@ impl Directive {
             Directive::VisitTime => "Visit-time",
             Directive::Noindex => "Noindex",
             Directive::ContentSignal => "Content-Signal",
+            Directive::ContentUsage => "Content-Usage",
         }
     }
 
@@ -166,7 +169,14 @@ impl Directive {
             Directive::VisitTime => "visittime",
             Directive::Noindex => "noindex",
             Directive::ContentSignal => "contentsignal",
+            Directive::ContentUsage => "contentusage",
         }
+    }
+
+    /// Content-Signal and Content-Usage: usage preferences, which say how fetched content may
+    /// be used and change nothing a robot may fetch (`crate::preferences` reads their values).
+    pub fn is_usage_preference(self) -> bool {
+        matches!(self, Directive::ContentSignal | Directive::ContentUsage)
     }
 
     /// Allow and Disallow: the lines that decide what a robot may fetch.

@@ -132,3 +132,29 @@ fn a_robot_merged_into_a_blocking_group_is_an_error_unless_configured_otherwise(
     let partial = findings(&[], b"User-agent: Googlebot\n\nUser-agent: *\nDisallow: /cart/\n");
     assert_eq!(named(&partial, "merged-group")[0]["severity"], "warning");
 }
+
+/// A Content-Usage line is a known field with rules of its own: under a group that may crawl
+/// nothing it is a preference without effect, not an unknown or non-standard field.
+#[test]
+fn content_usage_is_a_preference_not_an_unknown_field() {
+    let found = findings(&[], b"User-agent: Googlebot-Extended\nDisallow: /\nContent-Usage: train-ai=n\n");
+    for rule in ["unknown-field", "nonstandard-field", "field-typo", "malformed-field-value"] {
+        assert!(named(&found, rule).is_empty(), "{rule} reports Content-Usage: {found:#?}");
+    }
+    let without_effect = named(&found, "preference-without-effect");
+    assert_eq!(without_effect.len(), 1, "{found:#?}");
+    assert_eq!(without_effect[0]["severity"], "warning");
+}
+
+/// The Content-Signal line a large CDN writes by default is clean, with or without spaces.
+#[test]
+fn the_cdn_default_content_signal_line_is_clean() {
+    for line in [
+        "Content-Signal: search=yes,ai-train=no,use=reference",
+        "Content-Signal: search=yes, ai-train=no, use=reference",
+    ] {
+        let file = format!("User-agent: *\n{line}\nDisallow: /search/\n");
+        let found = findings(&[], file.as_bytes());
+        assert!(found.is_empty(), "{line}: {found:#?}");
+    }
+}

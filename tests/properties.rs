@@ -36,6 +36,7 @@ const NAMES: &[&str] = &[
     "Visit-time",
     "Noindex",
     "Content-Signal",
+    "Content-Usage",
     "Dissallow",
     "Disalow",
     "User agent",
@@ -78,6 +79,10 @@ const VALUE_PIECES: &[&str] = &[
     "10",
     "-1",
     ".*",
+    "train-ai=n",
+    ",search=y;p",
+    "\"q\\\"",
+    "(y",
     "\0",
     "\u{FEFF}",
 ];

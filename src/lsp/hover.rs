@@ -124,6 +124,15 @@ const FIELD_DOCS: &[FieldDoc] = &[
                 Disallow decision.",
         spec: EXTENSION_SPEC,
     },
+    FieldDoc {
+        directive: Directive::ContentUsage,
+        meaning: "The IETF AIPREF usage preference for the group's robots: an optional path, then a Structured \
+                  Fields dictionary such as `train-ai=n, search=y` (`y` allows, `n` disallows a use).",
+        honoured_by: NONE,
+        notes: "An IETF working-group draft (draft-ietf-aipref-attach) that updates RFC 9309; it applies only to \
+                paths the group may crawl and changes no Allow or Disallow decision.",
+        spec: "draft-ietf-aipref-attach §3; draft-ietf-aipref-vocab §6",
+    },
 ];
 
 /// The hover text (Markdown) at byte `offset`, and the span it describes.

@@ -1,4 +1,102 @@
 //! Rules of category `ai`, code band RL5xx: the crawlers that collect for AI and the fields
 //! (`Content-Signal`, `Content-Usage`) that state how content may be used.
 //! One file per rule; its line in `super`'s registry says when it runs.
+pub(super) mod content_signal_value;
+pub(super) mod content_usage_value;
 pub(super) mod crawler_policy;
+pub(super) mod preference_contradicts_rules;
+pub(super) mod preference_without_effect;
+
+use crate::dialect::Dialect;
+use crate::dialect::{DecidingRule, Matcher};
+use crate::model::{Directive, LineIndex};
+use crate::rules::Context;
+
+/// The group a preference line belongs to, as RFC 9309 groups lines (blank lines do not end
+/// a group): the nearest User-agent line above it, or `None` when there is none.
+fn group_agent_line(cx: &Context<'_, '_>, line: LineIndex) -> Option<LineIndex> {
+    let lines = cx.lines();
+    (0..line).rev().find(|&index| lines[index].field().is_some_and(|field| field.is(Directive::UserAgent)))
+}
+
+/// Each robot named by the group of the User-agent line `agent_line` (its consecutive
+/// User-agent lines), as written, with the RFC 9309 matcher of what that robot obeys.
+/// A robot that RFC 9309 sends to another group is left out: the group's lines do not
+/// concern it.
+fn group_robots(cx: &Context<'_, '_>, agent_line: LineIndex) -> Vec<(String, Matcher)> {
+    let lines = cx.lines();
+    let first = (0..=agent_line)
+        .rev()
+        .take_while(|&index| lines[index].field().is_none_or(|field| field.is(Directive::UserAgent)))
+        .last()
+        .unwrap_or(agent_line);
+    (first..lines.len())
+        .take_while(|&index| lines[index].field().is_none_or(|field| field.is(Directive::UserAgent)))
+        .filter_map(|index| {
+            let field = lines[index].field()?;
+            let name = cx.slice(field.value).to_string();
+            let matcher = Matcher::new(cx.doc, cx.text, &name, Dialect::Rfc9309);
+            matcher.agent_lines().contains(&index).then_some((name, matcher))
+        })
+        .collect()
+}
+
+/// The Disallow line that keeps `matcher`'s robot off every URL under `path` (a rule path,
+/// of which the part before any wildcard counts), or `None` when some URL there may be
+/// fetched. An Allow line that may reach under it (one that starts with it, or has a
+/// wildcard) counts as letting the robot in.
+fn disallowed_under(matcher: &Matcher, path: &str) -> Option<DecidingRule> {
+    let prefix = path.find(['*', '$']).map_or(path, |wildcard| &path[..wildcard]);
+    let prefix = if prefix.is_empty() { "/" } else { prefix };
+    let verdict = matcher.allowed(prefix);
+    if verdict.allowed {
+        return None;
+    }
+    let allow_reaches_under = matcher.rules().any(|rule| {
+        rule.kind.allows()
+            && !rule.pattern.is_empty()
+            && (rule.pattern.starts_with(prefix) || rule.pattern.contains('*'))
+    });
+    if allow_reaches_under {
+        return None;
+    }
+    verdict.reason.rule().cloned()
+}
+
+/// The known name a misspelt key was meant to be: the same letters without `-`, `_` and
+/// `.` (`ai_train`, `aitrain`), the same words in another order (`ai-train` for
+/// `train-ai`), a plural or `-ing` form (`ai-training`), or a small edit (`serch`).
+fn near_miss(key: &str, known: &[&'static str]) -> Option<&'static str> {
+    let squash = |text: &str| -> String {
+        text.chars().filter(|c| !matches!(c, '-' | '_' | '.' | ' ')).map(|c| c.to_ascii_lowercase()).collect()
+    };
+    let words = |text: &str| -> Vec<String> {
+        let mut words: Vec<String> =
+            text.split(['-', '_', '.']).filter(|word| !word.is_empty()).map(str::to_ascii_lowercase).collect();
+        words.sort();
+        words
+    };
+    let squashed = squash(key);
+    let stem = squashed.strip_suffix("ing").or_else(|| squashed.strip_suffix('s')).unwrap_or(&squashed);
+    known.iter().copied().filter(|&name| name != key).find(|&name| {
+        let candidate = squash(name);
+        let allowed = if candidate.len() >= 7 { 2 } else { 1 };
+        squashed == candidate
+            || stem == candidate
+            || words(key) == words(name)
+            || crate::text::edit_distance(&squashed, &candidate) <= allowed
+    })
+}
+
+/// `yes` or `no` for a value that plainly means one of them (`y`, `true`, `allow`, `0`, …),
+/// and whether it is a word (a safe fix) rather than a number or boolean (a guess).
+fn yes_or_no(value: &str) -> Option<(bool, bool)> {
+    let lower = value.trim_matches('"').to_ascii_lowercase();
+    match lower.as_str() {
+        "y" | "yes" | "true" | "allow" | "allowed" => Some((true, true)),
+        "n" | "no" | "false" | "deny" | "denied" | "disallow" | "disallowed" => Some((false, true)),
+        "1" | "?1" => Some((true, false)),
+        "0" | "?0" => Some((false, false)),
+        _ => None,
+    }
+}

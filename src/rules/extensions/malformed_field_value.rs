@@ -42,11 +42,6 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 "a UTC time range written HHMM-HHMM, such as `0100-0600`",
                 "the few crawlers that read Visit-time",
             ),
-            Directive::ContentSignal => (
-                content_signal(value),
-                "comma-separated `name=yes` or `name=no` pairs, such as `search=yes, ai-train=no`",
-                "the crawlers that read Content-Signal",
-            ),
             _ => continue,
         };
         let Some(problem) = problem else { continue };
@@ -222,48 +217,6 @@ fn visit_time(value: &str) -> Option<Problem> {
     }
 }
 
-/// The signals Cloudflare's Content Signals Policy defines, each answered `yes` or `no`.
-/// Other names (the newer `use=reference` a large CDN writes by default) carry values the
-/// policy does not constrain, so only their `name=value` shape is checked.
-const YES_NO_SIGNALS: [&str; 3] = ["search", "ai-input", "ai-train"];
-
-fn content_signal(value: &str) -> Option<Problem> {
-    if value.is_empty() {
-        return Problem::new(0, 0, "no signals");
-    }
-    let mut offset = 0;
-    for pair in value.split(',') {
-        let end = offset + pair.len();
-        let lead = pair.len() - pair.trim_start().len();
-        let trimmed = pair.trim();
-        let (start, stop) = (offset + lead, offset + lead + trimmed.len());
-        let name_ok =
-            |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        match trimmed.split_once('=') {
-            _ if trimmed.is_empty() => {
-                return Problem::new(offset, end, "an empty signal (two commas in a row, or one at either end)")
-            }
-            Some((name, answer)) if name_ok(name.trim_end()) => {
-                let answer = answer.trim_start();
-                let yes_no = YES_NO_SIGNALS.iter().any(|signal| signal.eq_ignore_ascii_case(name.trim_end()));
-                if answer.is_empty() {
-                    return Problem::new(start, stop, format!("`{}`: the signal has no value", q(trimmed)));
-                }
-                if yes_no && !answer.eq_ignore_ascii_case("yes") && !answer.eq_ignore_ascii_case("no") {
-                    return Problem::new(
-                        start,
-                        stop,
-                        format!("`{}`: a signal is `yes` or `no`, not `{}`", q(trimmed), q(answer)),
-                    );
-                }
-            }
-            _ => return Problem::new(start, stop, format!("`{}` is not a `name=yes` or `name=no` pair", q(trimmed))),
-        }
-        offset = end + 1;
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,7 +255,7 @@ mod tests {
     }
 
     #[test]
-    fn rates_times_and_signals() {
+    fn rates_and_times() {
         for good in ["1/10", "1/10s", "100/1h", "5/1"] {
             assert!(ok(request_rate(good)), "{good}");
         }
@@ -315,20 +268,12 @@ mod tests {
         for bad in ["", "04:00-08:45", "2400-0100", "0460-0500", "400-845", "0400"] {
             assert!(!ok(visit_time(bad)), "{bad}");
         }
-        for good in
-            ["search=yes, ai-train=no", "ai-input=no", "search=YES,ai-train=no", "search=yes,ai-train=no,use=reference"]
-        {
-            assert!(ok(content_signal(good)), "{good}");
-        }
-        for bad in ["", "search", "search=maybe", "search=yes,,ai-train=no", "search=yes,", "=yes", "use="] {
-            assert!(!ok(content_signal(bad)), "{bad}");
-        }
     }
 
     #[test]
     fn survives_non_ascii() {
         for value in ["é", "é/é", "ééé-éé", "é=é", "a&é=", "https://é/é"] {
-            let _ = (host(value), clean_param(value), request_rate(value), visit_time(value), content_signal(value));
+            let _ = (host(value), clean_param(value), request_rate(value), visit_time(value));
         }
     }
 }

@@ -14,11 +14,13 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     }
 }
 
-/// Which robots read a field the standards do not define, or `None` for the standard ones
-/// and Sitemap, which every major crawler reads.
+/// Which robots read a field the standards do not define, or `None` for the standard ones,
+/// Sitemap, which every major crawler reads, and the usage preferences, whose own rules
+/// (category `ai`) judge them.
 fn who_honours(directive: Directive) -> Option<&'static str> {
     Some(match directive {
         Directive::UserAgent | Directive::Allow | Directive::Disallow | Directive::Sitemap => return None,
+        Directive::ContentSignal | Directive::ContentUsage => return None,
         Directive::CrawlDelay => {
             "Bing and some other crawlers wait this many seconds between fetches; Google ignores it, and Yandex has \
              since 2018"
@@ -37,10 +39,6 @@ fn who_honours(directive: Directive) -> Option<&'static str> {
         Directive::Noindex => {
             "Google stopped honouring it in September 2019 and no other major robot reads it; use a `noindex` \
              robots meta tag or X-Robots-Tag header on pages robots may crawl"
-        }
-        Directive::ContentSignal => {
-            "a 2025 proposal for stating how content may be used by AI (search, AI input, AI training); few robots \
-             honour it so far"
         }
     })
 }

@@ -1,0 +1,102 @@
+use crate::agents::{Purpose, Registry};
+use crate::model::{LineIndex, Span};
+use crate::preferences::{Category, Preference, Preferences};
+use crate::rules::{Context, Findings};
+
+use super::{disallowed_under, group_agent_line};
+
+/// A preference that allows a use for everyone (in the `*` group, for the whole site) while
+/// the same file keeps every current registry robot of that use off the whole site: the
+/// two lines say opposite things, and only the Disallow lines are obeyed.
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+    let preferences = Preferences::read(cx.doc, cx.text);
+    // Each whole-site statement for everyone, with what it says of each category and the
+    // span that says it.
+    let mut statements: Vec<(Category, Preference, Span)> = Vec::new();
+    for rule in &preferences.usage {
+        let whole_site = rule.path.is_none_or(|path| cx.slice(path) == "/");
+        if !whole_site || !in_star_group(cx, rule.line) {
+            continue;
+        }
+        for category in Category::ALL {
+            let member =
+                rule.effective_members(cx.text).into_iter().find(|member| cx.slice(member.key) == category.label());
+            if let Some(member) = member {
+                statements.push((category, rule.preference(category, cx.text), member.span()));
+            }
+        }
+    }
+    for signal in &preferences.signals {
+        if !in_star_group(cx, signal.line) {
+            continue;
+        }
+        for category in Category::ALL {
+            let pair = signal
+                .pairs
+                .iter()
+                .filter_map(|pair| pair.key_value)
+                .rfind(|(key, _)| cx.slice(*key).eq_ignore_ascii_case(category.signal_key()));
+            if let Some((key, value)) = pair {
+                statements.push((category, signal.preference(category, cx.text), key.to(value)));
+            }
+        }
+    }
+    for category in Category::ALL {
+        let said: Vec<&(Category, Preference, Span)> = statements.iter().filter(|(of, _, _)| *of == category).collect();
+        // Vocab §5.1: any disallow among the statements wins.
+        let combined =
+            said.iter().fold(Preference::Unknown, |so_far, (_, preference, _)| so_far.most_restrictive(*preference));
+        if combined != Preference::Allowed {
+            continue;
+        }
+        let Some(&&(_, _, allowing)) = said.iter().find(|(_, preference, _)| *preference == Preference::Allowed) else {
+            continue;
+        };
+        report_if_all_blocked(cx, out, category, allowing);
+    }
+}
+
+/// Whether the preference line belongs to a group that names `*`.
+fn in_star_group(cx: &Context<'_, '_>, line: LineIndex) -> bool {
+    let Some(agent_line) = group_agent_line(cx, line) else { return false };
+    let lines = cx.lines();
+    (0..=agent_line)
+        .rev()
+        .take_while(|&index| lines[index].field().is_none_or(|field| field.is(crate::model::Directive::UserAgent)))
+        .filter_map(|index| lines[index].field())
+        .any(|field| cx.slice(field.value) == "*")
+}
+
+fn report_if_all_blocked(cx: &Context<'_, '_>, out: &mut Findings, category: Category, allowing: Span) {
+    let (purpose, use_name) = match category {
+        Category::TrainAi => (Purpose::AiTraining, "AI training"),
+        Category::Search => (Purpose::Search, "search"),
+    };
+    let robots: Vec<_> =
+        Registry::builtin().agents().iter().filter(|agent| agent.purpose == purpose && !agent.is_retired()).collect();
+    let mut example = None;
+    for agent in &robots {
+        let robot = agent.matcher(cx.doc, cx.text);
+        match disallowed_under(&robot.matcher, "/") {
+            Some(deciding) => {
+                example.get_or_insert((agent.token.as_str(), deciding));
+            }
+            None => return,
+        }
+    }
+    let Some((token, deciding)) = example else { return };
+    let count = robots.len();
+    out.report(
+        allowing,
+        format!(
+            "`{}` allows {use_name} for everyone, but this file keeps all {count} {use_name} robots of the registry \
+             off the whole site",
+            cx.slice(allowing)
+        ),
+    )
+    .label(deciding.span, format!("keeps `{token}` (one of them) off the site"))
+    .help(
+        "the preference speaks only for what robots may crawl, and these may crawl nothing; say `n`/`no` if the \
+         Disallow lines are what you mean, or let the robots in if the preference is",
+    );
+}
