@@ -7,9 +7,10 @@ use crate::model::LineIndex;
 use crate::rules::{Context, Findings};
 
 /// User-agent lines naming a token the registry marks retired: its operator's robots no
-/// longer send it, so the group's rules reach none of them. A warning where the successor
-/// is not in the same group (it reads another group, or `*`); information where it is, as
-/// the line is then only left over.
+/// longer send it, so the group's rules reach none of them. A warning where the file names
+/// the successor nowhere (it reads `*`, or no group, instead of what was meant);
+/// information where the line is only left over: the successor shares the group, has a
+/// group of its own, falls back to this one, or there is none.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let named: Vec<NamedRobot<'_>> = named_robots(cx).collect();
     // Each robot's lines, by its registry token: where a successor is named.
@@ -62,6 +63,24 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             .help("the successor obeys the retired token's group when no group names it; naming it keeps that true");
             continue;
         }
+        // The admin gave the successor a group of its own: the retired line is only left over.
+        if let Some(&elsewhere) = successor_lines.first() {
+            out.report(
+                robot.field.value,
+                format!(
+                    "`{value}` is retired ({retired}); {} has its own group (line {})",
+                    successor.token,
+                    elsewhere + 1
+                ),
+            )
+            .label(lines[elsewhere].span, format!("{}'s crawler today", agent.operator))
+            .help(format!(
+                "{} no longer sends `{value}`, so this group's rules reach none of its robots; {} obeys the group \
+                 that names it. Check that group says what this one meant",
+                agent.operator, successor.token,
+            ));
+            continue;
+        }
         let diagnostic = out
             .report(
                 robot.field.value,
@@ -75,10 +94,6 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 successor.token,
             ));
         diagnostic.severity = Severity::Warning;
-        if let Some(&elsewhere) = successor_lines.first() {
-            diagnostic.label(lines[elsewhere].span, format!("{} is named here, in another group", successor.token));
-            continue;
-        }
         if fixed_groups.contains(&(group, successor.token.as_str())) {
             continue;
         }
