@@ -227,6 +227,10 @@ pub struct Agent {
     pub retired: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replaced_by: Option<String>,
+    /// For a control token: the robots that fetch the pages its preference is about. They
+    /// read their own groups (or `*`), never the control token's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub crawled_by: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reads: Vec<Extension>,
     #[serde(default, skip_serializing_if = "is_default")]
@@ -567,7 +571,7 @@ impl Registry {
         }
     }
 
-    /// The replacements of the agents at `indices` name robots of the registry. A fallback
+    /// The replacements and crawlers of the agents at `indices` name robots of the registry. A fallback
     /// need not: it is a token groups name (`Yandex`), whichever robot answers to it.
     fn check_references(&mut self, file: &str, indices: impl IntoIterator<Item = usize>) {
         let mut unknown = Vec::new();
@@ -579,6 +583,12 @@ impl Registry {
                         format!("`replaced-by` names `{successor}`, which is not in the registry"),
                     ));
                 }
+            }
+            for crawler in agent.crawled_by.iter().filter(|crawler| self.find(crawler).is_none()) {
+                unknown.push((
+                    agent.token.clone(),
+                    format!("`crawled-by` names `{crawler}`, which is not in the registry"),
+                ));
             }
             if agent.fallback.iter().any(|fallback| agent.tokens().any(|own| own.eq_ignore_ascii_case(fallback))) {
                 unknown.push((agent.token.clone(), "`fallback` names the robot itself".to_string()));
@@ -629,6 +639,9 @@ fn entry_mistakes(agent: &Agent) -> Vec<String> {
         }
         (None, Some(_)) => mistakes.push("`replaced-by` goes with `retired`".into()),
         _ => {}
+    }
+    if !agent.crawled_by.is_empty() && agent.purpose != Purpose::Control {
+        mistakes.push("`crawled-by` is for control tokens (purpose `control`)".into());
     }
     let limits = &agent.limits;
     let all_limits = [limits.max_file_bytes, limits.max_rule_length, limits.max_path_length, limits.max_rules];

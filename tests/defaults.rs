@@ -158,3 +158,28 @@ fn the_cdn_default_content_signal_line_is_clean() {
         assert!(found.is_empty(), "{line}: {found:#?}");
     }
 }
+
+/// The AI crawler tokens admins get wrong, at default settings: two retired Anthropic
+/// tokens, and GPTBot's own group, which replaces a `*` group that closes the site.
+const AI_TOKEN_MISTAKES: &[u8] = b"User-agent: GPTBot\nAllow: /blog\n\nUser-agent: *\nDisallow: /\n\n\
+User-agent: anthropic-ai\nUser-agent: Claude-Web\nDisallow: /\n";
+
+#[test]
+fn ai_token_mistakes_are_found_at_default_settings() {
+    let found = findings(&[], AI_TOKEN_MISTAKES);
+    let retired: Vec<&str> =
+        named(&found, "retired-agent").iter().filter_map(|finding| finding["message"].as_str()).collect();
+    for token in ["`anthropic-ai`", "`Claude-Web`"] {
+        assert!(retired.iter().any(|message| message.starts_with(token)), "{token} not reported retired: {found:#?}");
+    }
+    assert!(retired.iter().all(|message| message.contains("ClaudeBot")), "{retired:?}");
+    let looser = named(&found, "ai-group-looser-than-star");
+    assert_eq!(looser.len(), 1, "{found:#?}");
+    assert!(looser[0]["message"].as_str().is_some_and(|message| message.starts_with("GPTBot may fetch `/`")));
+    assert_eq!(looser[0]["severity"], "error", "`*` closes the whole site and GPTBot may fetch `/`");
+
+    let extended = findings(&[], b"User-agent: Googlebot-Extended\nDisallow: /\n");
+    let unknown = named(&extended, "unknown-agent");
+    assert_eq!(unknown.len(), 1, "{extended:#?}");
+    assert!(unknown[0]["message"].as_str().is_some_and(|message| message.contains("did you mean `Google-Extended`?")));
+}

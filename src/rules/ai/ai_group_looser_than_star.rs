@@ -1,0 +1,96 @@
+use super::named_robots;
+use crate::agents::{Obeys, Purpose};
+use crate::diagnostic::Severity;
+use crate::dialect::witness::concrete_url;
+use crate::dialect::{Dialect, Reason, RuleKind};
+use crate::model::LineIndex;
+use crate::rules::{Context, Findings};
+
+/// The dialects a fetch is proven in: RFC 9309 robots and Google's parser must both allow
+/// it, so the finding holds whichever way the robot reads the file.
+const PROVEN_IN: [Dialect; 2] = [Dialect::Rfc9309, Dialect::Google];
+
+/// An AI crawler of the registry with a group of its own that lets it fetch a path the `*`
+/// group disallows, without a rule of its group saying so: its group replaces `*`
+/// entirely, so whatever `*` disallows and its group does not repeat is open to it. An
+/// error where `*` keeps every other robot off the whole site and the crawler may fetch `/`.
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+    let witnesses = cx.witnesses();
+    let anybody = witnesses.anonymous_robot();
+    let (star_agents, star_rules) = witnesses.obeyed(&anybody, Dialect::Rfc9309);
+    let Some(&star_line) = star_agents.first() else { return };
+    // The `*` group's own Disallow paths, and `/`: never a path the file does not name.
+    let mut candidates = vec!["/".to_string()];
+    for (_, pattern) in star_rules.iter().filter(|(kind, _)| *kind == RuleKind::Disallow) {
+        if let Some(url) = concrete_url(pattern).filter(|url| !candidates.contains(url)) {
+            candidates.push(url);
+        }
+    }
+    // The candidates `*` disallows for both dialects, each with the line that decides it.
+    let blocked_by_star: Vec<(String, LineIndex)> = candidates
+        .into_iter()
+        .filter_map(|url| {
+            let deciding = |dialect| {
+                let verdict = witnesses.verdict(&anybody, &url, dialect)?;
+                verdict.reason.rule().filter(|_| !verdict.allowed).map(|rule| rule.line)
+            };
+            let line = deciding(Dialect::Rfc9309)?;
+            deciding(Dialect::Google)?;
+            Some((url, line))
+        })
+        .collect();
+    if blocked_by_star.is_empty() {
+        return;
+    }
+    let lines = cx.lines();
+    let mut checked: Vec<&str> = Vec::new();
+    for named in named_robots(cx) {
+        let agent = named.agent;
+        if !matches!(agent.purpose, Purpose::AiTraining | Purpose::AiSearch) || checked.contains(&agent.token.as_str())
+        {
+            continue;
+        }
+        checked.push(&agent.token);
+        let robot = agent.matcher(cx.doc, cx.text);
+        if robot.obeys != Obeys::OwnGroup {
+            continue;
+        }
+        let name = robot.matcher.robot();
+        // Allowed with no rule of its group matching: only because the group replaced `*`.
+        let open_without_a_rule = |url: &str| {
+            PROVEN_IN.iter().all(|&dialect| {
+                witnesses
+                    .verdict(name, url, dialect)
+                    .is_some_and(|verdict| verdict.allowed && verdict.reason == Reason::NoRuleMatched)
+            })
+        };
+        let Some((url, star_rule)) = blocked_by_star.iter().find(|(url, _)| open_without_a_rule(url)) else {
+            continue;
+        };
+        let own_lines = robot.matcher.agent_lines();
+        let (Some(&own_first), Some(&own_last)) = (own_lines.first(), own_lines.last()) else { continue };
+        let token = &agent.token;
+        let star_rule_text = lines[*star_rule].field().map_or("", |field| cx.slice(field.name.to(field.value)));
+        let diagnostic = out
+            .report(
+                lines[named.line].span,
+                format!(
+                    "{token} may fetch `{url}`: no rule in its group (line {}) covers it, and its group replaces \
+                     `User-agent: *` (line {}), which disallows it",
+                    own_first + 1,
+                    star_line + 1,
+                ),
+            )
+            .label(lines[own_first].span.to(lines[own_last].span), format!("{token}'s group: no rule matches `{url}`"))
+            .label(lines[star_line].span, format!("{token} reads none of this group"))
+            .label(lines[*star_rule].span, format!("disallows `{url}` for robots without a group of their own"))
+            .help(format!(
+                "a robot obeys only the group that names it, and `*` rules do not add to it. Repeat in {token}'s \
+                 group the `*` rules meant for it too (here `{star_rule_text}`), or remove its group if `*` says \
+                 what you mean"
+            ));
+        if url == "/" {
+            diagnostic.severity = Severity::Error;
+        }
+    }
+}

@@ -1,0 +1,112 @@
+use std::collections::HashMap;
+
+use super::{named_robots, obeyed_group, NamedRobot};
+use crate::agents::Registry;
+use crate::diagnostic::{Applicability, Edit, Severity};
+use crate::model::LineIndex;
+use crate::rules::{Context, Findings};
+
+/// User-agent lines naming a token the registry marks retired: its operator's robots no
+/// longer send it, so the group's rules reach none of them. A warning where the file names
+/// the successor nowhere (it reads `*`, or no group, instead of what was meant);
+/// information where the line is only left over: the successor shares the group, has a
+/// group of its own, falls back to this one, or there is none.
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+    let named: Vec<NamedRobot<'_>> = named_robots(cx).collect();
+    // Each robot's lines, by its registry token: where a successor is named.
+    let mut lines_naming: HashMap<&str, Vec<LineIndex>> = HashMap::new();
+    for robot in &named {
+        lines_naming.entry(robot.agent.token.as_str()).or_default().push(robot.line);
+    }
+    // Groups given a successor's line by an earlier finding's fix: two retired tokens of one
+    // group with one successor (`anthropic-ai`, `Claude-Web`) must not add it twice.
+    let mut fixed_groups: Vec<(Option<usize>, &str)> = Vec::new();
+    let lines = cx.lines();
+    for robot in named.iter().filter(|robot| robot.agent.is_retired()) {
+        let agent = robot.agent;
+        let retired = agent.retired.as_deref().unwrap_or_default();
+        let value = cx.slice(robot.field.value);
+        let successor = agent.replaced_by.as_deref().and_then(|token| Registry::builtin().find(token));
+        let Some(successor) = successor else {
+            out.report(
+                robot.field.value,
+                format!("`{value}` is retired ({retired}); no robot of {} sends it now", agent.operator),
+            )
+            .help(
+                "the group's rules reach no robot through this line; remove it when no other robot you care \
+                     about is meant by it",
+            );
+            continue;
+        };
+        let group = cx.doc.record_of_line.get(robot.line).copied().flatten();
+        let successor_lines = lines_naming.get(successor.token.as_str()).map_or(&[][..], Vec::as_slice);
+        let in_group =
+            successor_lines.iter().find(|&&line| cx.doc.record_of_line.get(line).copied().flatten() == group);
+        if let Some(&line) = in_group {
+            out.report(
+                robot.field.value,
+                format!("`{value}` is retired ({retired}) and harmless here: {} shares its group", successor.token),
+            )
+            .label(lines[line].span, format!("{}'s crawler today", agent.operator))
+            .help("no robot sends the retired token any more; the line may go, and keeping it changes nothing");
+            continue;
+        }
+        // A successor that falls back to the retired token's group still reads it.
+        if successor.fallback.iter().any(|fallback| agent.tokens().any(|token| token.eq_ignore_ascii_case(fallback))) {
+            out.report(
+                robot.field.value,
+                format!(
+                    "`{value}` is retired ({retired}) and harmless here: {} still reads its group",
+                    successor.token
+                ),
+            )
+            .help("the successor obeys the retired token's group when no group names it; naming it keeps that true");
+            continue;
+        }
+        // The admin gave the successor a group of its own: the retired line is only left over.
+        if let Some(&elsewhere) = successor_lines.first() {
+            out.report(
+                robot.field.value,
+                format!(
+                    "`{value}` is retired ({retired}); {} has its own group (line {})",
+                    successor.token,
+                    elsewhere + 1
+                ),
+            )
+            .label(lines[elsewhere].span, format!("{}'s crawler today", agent.operator))
+            .help(format!(
+                "{} no longer sends `{value}`, so this group's rules reach none of its robots; {} obeys the group \
+                 that names it. Check that group says what this one meant",
+                agent.operator, successor.token,
+            ));
+            continue;
+        }
+        let diagnostic = out
+            .report(
+                robot.field.value,
+                format!("`{value}` is retired ({retired}); {}'s crawler is {}", agent.operator, successor.token),
+            )
+            .help(format!(
+                "{} no longer sends `{value}`, so this group's rules reach none of its robots: {}. Name {} in this \
+                 group to give it these rules",
+                agent.operator,
+                obeyed_group(cx, successor),
+                successor.token,
+            ));
+        diagnostic.severity = Severity::Warning;
+        if fixed_groups.contains(&(group, successor.token.as_str())) {
+            continue;
+        }
+        fixed_groups.push((group, successor.token.as_str()));
+        let line = &lines[robot.line];
+        let (insert_at, new_line) = match cx.slice(line.ending_span) {
+            "" => (line.ending_span.end, format!("\nUser-agent: {}", successor.token)),
+            ending => (line.ending_span.end, format!("User-agent: {}{ending}", successor.token)),
+        };
+        diagnostic.fix(
+            Applicability::Unsafe,
+            format!("Add `User-agent: {}` after this line", successor.token),
+            vec![Edit::insert(insert_at, new_line)],
+        );
+    }
+}

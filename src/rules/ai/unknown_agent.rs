@@ -1,0 +1,195 @@
+use std::collections::HashMap;
+
+use crate::agents::{Agent, Purpose, Registry};
+use crate::diagnostic::{Applicability, Edit};
+use crate::model::Span;
+use crate::rules::{Context, Findings};
+use crate::text::edit_distance;
+
+/// User-agent values that no robot of the registry answers to but that are close to a token
+/// one does: a misspelling (`ClaudBot`), a brand without its robot's suffix (`Claude`,
+/// `ChatGPT`), or a crawler's name with a control token's suffix (`Googlebot-Extended`).
+/// Such a group applies to no robot. Tokens far from every registry token are left alone:
+/// files name thousands of robots the registry does not know.
+pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+    let registry = Registry::builtin();
+    let mut known = Known::default();
+    for (_, _, field) in cx.doc.agent_lines() {
+        let value = cx.slice(field.value);
+        let token = product_token(value);
+        if token.is_empty() || registry.find(value).is_some() || registry.find(token).is_some() {
+            continue;
+        }
+        let suggestions = known.suggestions(registry, token);
+        let Some((last, others)) = suggestions.split_last() else { continue };
+        let listed: Vec<String> = others.iter().map(|agent| format!("`{}`", agent.token)).collect();
+        let did_you_mean = match listed.as_slice() {
+            [] => format!("`{}`", last.token),
+            listed => format!("{} or `{}`", listed.join(", "), last.token),
+        };
+        let token_span = Span::new(field.value.start, field.value.start + token.len());
+        let diagnostic = out
+            .report(token_span, format!("no robot answers to `{token}`; did you mean {did_you_mean}?"))
+            .help(format!(
+                "a group reaches only the robots whose tokens its User-agent lines name, and no robot of the registry \
+                 sends this one: {}",
+                suggestions
+                    .iter()
+                    .map(|agent| format!("`{}` is {}", agent.token, what_it_is(agent)))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
+        if let [only] = suggestions.as_slice() {
+            diagnostic.fix(
+                Applicability::Unsafe,
+                format!("Replace `{token}` with `{}`", only.token),
+                vec![Edit::replace(token_span, only.token.clone())],
+            );
+        }
+    }
+}
+
+/// The robot name a value starts with: `Claude` of `Claude/1.0`, `Mediapartners-Google` of
+/// `Mediapartners-Google*`.
+fn product_token(value: &str) -> &str {
+    let value = value.trim();
+    let end = value.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))).unwrap_or(value.len());
+    &value[..end]
+}
+
+/// A robot in a few words: "OpenAI's AI training crawler".
+fn what_it_is(agent: &Agent) -> String {
+    let kind = match agent.purpose {
+        Purpose::Search => "search crawler",
+        Purpose::AiTraining => "AI training crawler",
+        Purpose::AiSearch => "AI search crawler",
+        Purpose::UserTriggered => "fetcher for its users' requests",
+        Purpose::Control => "control token (no crawler sends it)",
+        Purpose::Seo => "SEO crawler",
+        Purpose::Archive => "archiving crawler",
+        Purpose::SocialPreview => "link-preview fetcher",
+        Purpose::Library => "HTTP client or crawler framework",
+        Purpose::Other => "robot",
+    };
+    match agent.operator.as_str() {
+        "unknown" => format!("a {kind} of an unknown operator"),
+        operator => format!("{operator}'s {kind}"),
+    }
+}
+
+/// The registry's suggestions, worked out once per distinct token of the file.
+#[derive(Default)]
+struct Known {
+    by_token: HashMap<String, Vec<&'static Agent>>,
+}
+
+impl Known {
+    fn suggestions(&mut self, registry: &'static Registry, token: &str) -> Vec<&'static Agent> {
+        let lowered = token.to_ascii_lowercase();
+        self.by_token.entry(lowered).or_insert_with_key(|lowered| suggest(registry, lowered)).clone()
+    }
+}
+
+/// What a brand's crawler is called: `ClaudeBot` for `Claude`.
+const CRAWLER_SUFFIX: &str = "bot";
+/// What a brand's fetcher for its users is called: `ChatGPT-User` for `ChatGPT`.
+const USER_FETCHER_SUFFIX: &str = "-user";
+/// Brands shorter than this are too often another robot's whole name (`Buddy`).
+const MIN_BRAND_LEN: usize = 6;
+
+/// The registry's robots that `token` (lower case, known to no robot) was likely meant to
+/// name, best shapes first: a control token's suffix on its crawler's name, then an AI
+/// brand without its robot's suffix, then a misspelling.
+fn suggest(registry: &'static Registry, token: &str) -> Vec<&'static Agent> {
+    // A fallback token (`Yandex`) is read by the robots that fall back to it: not a mistake.
+    let is_fallback =
+        registry.agents().iter().any(|agent| agent.fallback.iter().any(|f| f.eq_ignore_ascii_case(token)));
+    if is_fallback {
+        return Vec::new();
+    }
+    let current: Vec<&'static Agent> = registry.agents().iter().filter(|agent| !agent.is_retired()).collect();
+    let named = |name: String| current.iter().copied().filter(move |agent| agent.token.eq_ignore_ascii_case(&name));
+    let with_control_suffix: Vec<_> = current
+        .iter()
+        .copied()
+        .filter(|agent| {
+            agent.purpose == Purpose::Control && is_control_suffix_shape(token, &agent.token.to_ascii_lowercase())
+        })
+        .collect();
+    if !with_control_suffix.is_empty() {
+        return with_control_suffix;
+    }
+    if token.len() >= MIN_BRAND_LEN {
+        // Only AI brands: `Google` or `Pinterest` are also names other robots send.
+        let crawler: Vec<_> = named(format!("{token}{CRAWLER_SUFFIX}")).filter(|agent| is_ai(agent)).collect();
+        if !crawler.is_empty() {
+            return crawler;
+        }
+        // `ChatGPT` is the assistant: its fetcher for users, and the operator's training crawler.
+        if let Some(fetcher) = named(format!("{token}{USER_FETCHER_SUFFIX}")).find(|agent| is_ai(agent)) {
+            let trainers = current
+                .iter()
+                .copied()
+                .filter(|agent| agent.purpose == Purpose::AiTraining && agent.operator == fetcher.operator);
+            return std::iter::once(fetcher).chain(trainers).collect();
+        }
+    }
+    let misspelt: Vec<(usize, &'static Agent)> = current
+        .iter()
+        .filter_map(|&agent| {
+            let distance =
+                agent.tokens().filter_map(|known| misspelling_distance(token, &known.to_ascii_lowercase())).min()?;
+            Some((distance, agent))
+        })
+        .collect();
+    let nearest = misspelt.iter().map(|&(distance, _)| distance).min();
+    misspelt.into_iter().filter(|&(distance, _)| Some(distance) == nearest).map(|(_, agent)| agent).collect()
+}
+
+fn is_ai(agent: &Agent) -> bool {
+    matches!(agent.purpose, Purpose::AiTraining | Purpose::AiSearch | Purpose::UserTriggered | Purpose::Control)
+}
+
+/// `googlebot-extended` for `google-extended`: the part after the last `-` is the control
+/// token's, and one name before it begins the other (the crawler's name for its operator's).
+fn is_control_suffix_shape(token: &str, control: &str) -> bool {
+    let (Some((name, suffix)), Some((control_name, control_suffix))) =
+        (token.rsplit_once('-'), control.rsplit_once('-'))
+    else {
+        return false;
+    };
+    suffix == control_suffix
+        && name != control_name
+        && !control_name.is_empty()
+        && (name.starts_with(control_name) || control_name.starts_with(name))
+}
+
+/// The edit distance from `token` to a registry token when it reads as a misspelling of it:
+/// both at least six letters long, one edit in six letters at most, the same first letter,
+/// and in names shorter than twelve letters only a letter left out or doubled (`ClaudBot`,
+/// `SemrushBoth`): one letter changed in a short name is as often another robot
+/// (`Roverbot`, `rogerbot`). Not a sibling robot of one family (`SemrushBot-BA`,
+/// `SemrushBot-SA`) nor another version of one name.
+fn misspelling_distance(token: &str, known: &str) -> Option<usize> {
+    const MIN_LEN: usize = 6;
+    const LETTERS_PER_EDIT: usize = 6;
+    const CHANGES_FROM_LEN: usize = 12;
+    let longest = token.len().max(known.len());
+    let allowed = longest / LETTERS_PER_EDIT;
+    let length_change = token.len().abs_diff(known.len());
+    if token.len() < MIN_LEN || known.len() < MIN_LEN || length_change > allowed || token.get(..1) != known.get(..1) {
+        return None;
+    }
+    let without_digits = |text: &str| text.chars().filter(|c| !c.is_ascii_digit()).collect::<String>();
+    let siblings = match (token.rsplit_once('-'), known.rsplit_once('-')) {
+        (Some((family, _)), Some((known_family, _))) => family == known_family,
+        _ => false,
+    };
+    if siblings || without_digits(token) == without_digits(known) {
+        return None;
+    }
+    let distance = edit_distance(token, known);
+    let only_letters_left_out_or_added = distance == length_change;
+    let fits = (1..=allowed).contains(&distance) && (longest >= CHANGES_FROM_LEN || only_letters_left_out_or_added);
+    fits.then_some(distance)
+}
