@@ -27,13 +27,13 @@ fn findings(args: &[&str], stdin: &[u8]) -> Vec<Value> {
 }
 
 /// The findings of a JSON run with a robolint.toml whose `[rules]` table holds `rules`.
-fn configured_findings(rules: &str, stdin: &[u8]) -> Vec<Value> {
+fn configured_findings(config_text: &str, stdin: &[u8]) -> Vec<Value> {
     static RUNS: AtomicUsize = AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("robolint-defaults-{}-{run}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let config = dir.join("robolint.toml");
-    std::fs::write(&config, format!("[rules]\n{rules}\n")).expect("write");
+    std::fs::write(&config, config_text).expect("write");
     let found = findings(&["--config", config.to_str().expect("utf-8")], stdin);
     let _ = std::fs::remove_dir_all(dir);
     found
@@ -112,7 +112,7 @@ fn findings_with_the_same_message_fold_and_their_fixes_all_apply() {
 #[test]
 fn a_configured_level_reports_every_line() {
     let text = b"User-agent: *\nDisallow: /a/*.php\nDisallow: /b/*.php\n";
-    let configured = configured_findings("glob-pattern = \"info\"", text);
+    let configured = configured_findings("[rules]\nglob-pattern = \"info\"", text);
     assert_eq!(named(&configured, "glob-pattern").len(), 2, "{configured:#?}");
 }
 
@@ -126,7 +126,7 @@ fn a_robot_merged_into_a_blocking_group_is_an_error_unless_configured_otherwise(
     assert_eq!(merged.len(), 1, "{today:#?}");
     assert_eq!(merged[0]["severity"], "error");
     assert!(merged[0]["message"].as_str().is_some_and(|message| message.contains("whole site")), "{merged:#?}");
-    let configured = configured_findings("merged-group = \"warning\"", text);
+    let configured = configured_findings("[rules]\nmerged-group = \"warning\"", text);
     assert_eq!(named(&configured, "merged-group")[0]["severity"], "warning");
     // A part of the site only: a warning.
     let partial = findings(&[], b"User-agent: Googlebot\n\nUser-agent: *\nDisallow: /cart/\n");
@@ -182,4 +182,31 @@ fn ai_token_mistakes_are_found_at_default_settings() {
     let unknown = named(&extended, "unknown-agent");
     assert_eq!(unknown.len(), 1, "{extended:#?}");
     assert!(unknown[0]["message"].as_str().is_some_and(|message| message.contains("did you mean `Google-Extended`?")));
+}
+
+/// The AI-crawler issue's file: each of its four problems is found by default, each with a
+/// witness or a source, and a declared policy names every AI training crawler it lets in.
+const AI_ISSUE_FILE: &[u8] = b"User-agent: GPTBot\nAllow: /blog\n\nUser-agent: *\nDisallow: /\n\n\
+User-agent: anthropic-ai\nUser-agent: Claude-Web\nDisallow: /\n\n\
+User-agent: Googlebot-Extended\nDisallow: /\nContent-Usage: train-ai=n\n";
+
+#[test]
+fn the_ai_issue_file_gets_a_finding_per_problem_and_the_policy_names_what_it_lets_in() {
+    let found = findings(&[], AI_ISSUE_FILE);
+    let line_of = |rule: &str| -> Vec<u64> {
+        named(&found, rule).iter().filter_map(|finding| finding["line"].as_u64()).collect()
+    };
+    assert_eq!(line_of("ai-group-looser-than-star"), vec![1], "GPTBot escapes `*`: {found:#?}");
+    assert_eq!(line_of("retired-agent"), vec![7, 8], "{found:#?}");
+    assert_eq!(line_of("unknown-agent"), vec![11], "{found:#?}");
+    assert_eq!(line_of("preference-without-effect"), vec![13], "{found:#?}");
+    assert!(named(&found, "unknown-field").is_empty() && named(&found, "crawler-policy").is_empty(), "{found:#?}");
+
+    let with_policy = configured_findings("[policy]\nai-training = \"block\"\n", AI_ISSUE_FILE);
+    let policy = named(&with_policy, "crawler-policy");
+    assert_eq!(policy.len(), 1, "{with_policy:#?}");
+    assert_eq!(policy[0]["severity"], "error");
+    assert_eq!(policy[0]["message"], "policy says block ai-training, yet GPTBot may fetch the site");
+    let help = policy[0]["help"].as_str().unwrap_or_default();
+    assert!(help.starts_with("GPTBot may fetch /: its own group (line 1) has no rule for it"), "{help}");
 }
