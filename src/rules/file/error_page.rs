@@ -33,6 +33,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         return;
     };
     let first_text = cx.slice(first.span).trim();
+    // Markup, error page or not, is `html-document`'s.
+    if first_text.starts_with('<') {
+        return;
+    }
     let what = if is_json(cx.text.trim()) {
         "a JSON document (an API or error response)"
     } else if is_status_line(first_text) {
