@@ -336,3 +336,30 @@ checked = 2026-11-25
     assert_eq!(status, 2);
     assert!(error.contains("[[agent]] `HouseBot`: unknown variant `bing`"), "{error}");
 }
+
+/// `agents::matchers` reads the file once per dialect for all robots; each robot must still
+/// obey the same group, and answer the same, as `Agent::matcher` alone makes it: own groups,
+/// fallbacks (Googlebot-Image, bingbot's msnbot), `*`, robots that ignore `*`, and none.
+#[test]
+fn many_robots_at_once_read_the_file_as_each_robot_alone() {
+    let files = [
+        "User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: msnbot\nDisallow: /m/\n\nUser-agent: *\nDisallow: /s/\n",
+        "User-agent: GPTBot\nAllow: /blog\n\nUser-agent: *\nDisallow: /\n",
+        "User-agent: AdsBot-Google\nDisallow: /ads/\n",
+        "Sitemap: https://example.com/sitemap.xml\n",
+    ];
+    let robots: Vec<&robolint::agents::Agent> = Registry::builtin().agents().iter().collect();
+    for text in files {
+        let document = parse::parse(&Source::from(text));
+        let together = robolint::agents::matchers(&robots, &document, text);
+        for (agent, batched) in robots.iter().zip(&together) {
+            let alone = agent.matcher(&document, text);
+            assert_eq!(batched.obeys, alone.obeys, "{} in {text:?}", agent.token);
+            assert_eq!(batched.matcher.agent_lines(), alone.matcher.agent_lines(), "{} in {text:?}", agent.token);
+            for url in ["/", "/g/x", "/m/x", "/s/x", "/blog", "/ads/x"] {
+                let (batched, alone) = (batched.matcher.allowed(url), alone.matcher.allowed(url));
+                assert_eq!(batched.allowed, alone.allowed, "{} on {url} in {text:?}", agent.token);
+            }
+        }
+    }
+}

@@ -89,7 +89,12 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                  group the `*` rules meant for it too (here `{star_rule_text}`), or remove its group if `*` says \
                  what you mean"
             ));
-        if url == "/" {
+        // An error where the group holds no Disallow of its own: the admin wrote Allow lines
+        // as if they narrowed what the robot may fetch. A group with Disallow lines of its
+        // own (an allowlist such as `Allow: /*/tree/master` beside `Disallow: /*/tree/*`)
+        // may open the site on purpose.
+        let disallows_something = robot.matcher.rules().any(|rule| !rule.kind.allows() && !rule.pattern.is_empty());
+        if url == "/" && !disallows_something {
             diagnostic.severity = Severity::Error;
         }
     }

@@ -51,18 +51,6 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             .help("no robot sends the retired token any more; the line may go, and keeping it changes nothing");
             continue;
         }
-        // A successor that falls back to the retired token's group still reads it.
-        if successor.fallback.iter().any(|fallback| agent.tokens().any(|token| token.eq_ignore_ascii_case(fallback))) {
-            out.report(
-                robot.field.value,
-                format!(
-                    "`{value}` is retired ({retired}) and harmless here: {} still reads its group",
-                    successor.token
-                ),
-            )
-            .help("the successor obeys the retired token's group when no group names it; naming it keeps that true");
-            continue;
-        }
         // The admin gave the successor a group of its own: the retired line is only left over.
         if let Some(&elsewhere) = successor_lines.first() {
             out.report(
@@ -79,6 +67,19 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                  that names it. Check that group says what this one meant",
                 agent.operator, successor.token,
             ));
+            continue;
+        }
+        // A successor that falls back to the retired token's group still reads it, when no
+        // group names it.
+        if successor.fallback.iter().any(|fallback| agent.tokens().any(|token| token.eq_ignore_ascii_case(fallback))) {
+            out.report(
+                robot.field.value,
+                format!(
+                    "`{value}` is retired ({retired}) and harmless here: {} still reads its group",
+                    successor.token
+                ),
+            )
+            .help("the successor obeys the retired token's group when no group names it; naming it keeps that true");
             continue;
         }
         let diagnostic = out
