@@ -1,3 +1,5 @@
+use foldhash::{HashSet, HashSetExt};
+
 use super::named_robots;
 use crate::agents::{Obeys, Purpose};
 use crate::diagnostic::Severity;
@@ -15,14 +17,30 @@ const PROVEN_IN: [Dialect; 2] = [Dialect::Rfc9309, Dialect::Google];
 /// entirely, so whatever `*` disallows and its group does not repeat is open to it. An
 /// error where `*` keeps every other robot off the whole site and the crawler may fetch `/`.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+    // The AI crawlers the file names that obey a group of their own, each once: most files
+    // have none, and then nothing else need be asked.
+    let mut seen: HashSet<&str> = HashSet::new();
+    let robots: Vec<_> = named_robots(cx)
+        .filter(|named| matches!(named.agent.purpose, Purpose::AiTraining | Purpose::AiSearch))
+        .filter(|named| seen.insert(named.agent.token.as_str()))
+        .filter_map(|named| {
+            let robot = named.agent.matcher(cx.doc, cx.text);
+            (robot.obeys == Obeys::OwnGroup).then_some((named, robot))
+        })
+        .collect();
+    if robots.is_empty() {
+        return;
+    }
     let witnesses = cx.witnesses();
     let anybody = witnesses.anonymous_robot();
     let (star_agents, star_rules) = witnesses.obeyed(&anybody, Dialect::Rfc9309);
     let Some(&star_line) = star_agents.first() else { return };
     // The `*` group's own Disallow paths, and `/`: never a path the file does not name.
     let mut candidates = vec!["/".to_string()];
+    let mut listed: HashSet<String> = HashSet::new();
+    listed.insert("/".to_string());
     for (_, pattern) in star_rules.iter().filter(|(kind, _)| *kind == RuleKind::Disallow) {
-        if let Some(url) = concrete_url(pattern).filter(|url| !candidates.contains(url)) {
+        if let Some(url) = concrete_url(pattern).filter(|url| listed.insert(url.clone())) {
             candidates.push(url);
         }
     }
@@ -43,18 +61,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         return;
     }
     let lines = cx.lines();
-    let mut checked: Vec<&str> = Vec::new();
-    for named in named_robots(cx) {
+    for (named, robot) in robots {
         let agent = named.agent;
-        if !matches!(agent.purpose, Purpose::AiTraining | Purpose::AiSearch) || checked.contains(&agent.token.as_str())
-        {
-            continue;
-        }
-        checked.push(&agent.token);
-        let robot = agent.matcher(cx.doc, cx.text);
-        if robot.obeys != Obeys::OwnGroup {
-            continue;
-        }
         let name = robot.matcher.robot();
         // Allowed with no rule of its group matching: only because the group replaced `*`.
         let open_without_a_rule = |url: &str| {

@@ -5,8 +5,8 @@ use serde::Deserialize;
 use crate::agents::{self, Agent, Honours, Obeys, Purpose, Registry};
 use crate::audit::{Audit, RobotAccess};
 use crate::diagnostic::{Applicability, Edit};
-use crate::dialect::Matcher;
-use crate::model::{Directive, Span};
+use crate::dialect::{Dialect, Matcher};
+use crate::model::{Directive, LineIndex, Span};
 use crate::rules::{Context, Findings};
 
 /// The crawler policy robolint.toml declares under `[policy]` (or `[rules.crawler-policy]`):
@@ -96,7 +96,11 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let policy_paths: Vec<&str> = options.paths.iter().map(|policy| policy.path.as_str()).collect();
     let audit = Audit::new(cx.doc, cx.text, &policy_paths);
     let anonymous = cx.witnesses().anonymous_robot();
+    // A robot no group names, per dialect, and the answer of an `allow` stance per reading:
+    // robots that obey the same lines in the same dialect answer alike.
+    let mut unnamed: BTreeMap<Dialect, Matcher> = BTreeMap::new();
     for statement in &statements {
+        let mut answered: BTreeMap<(Dialect, Vec<LineIndex>), Option<String>> = BTreeMap::new();
         let in_scope = |url: &str| match statement.path {
             Some(path) => url.starts_with(path),
             None => !policy_paths.iter().any(|path| url.starts_with(path)),
@@ -111,8 +115,14 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             let url = match statement.stance {
                 Stance::Block => robot.first_allowed.as_ref().map(|answer| answer.url.clone()),
                 Stance::Allow => {
-                    let unnamed = Matcher::new(cx.doc, cx.text, &anonymous, robot.matcher.dialect());
-                    first_wrongly_disallowed(&audit, &robot, &unnamed, statement, &in_scope)
+                    let dialect = robot.matcher.dialect();
+                    let reading = (dialect, robot.agent_lines.clone());
+                    let unnamed =
+                        unnamed.entry(dialect).or_insert_with(|| Matcher::new(cx.doc, cx.text, &anonymous, dialect));
+                    answered
+                        .entry(reading)
+                        .or_insert_with(|| first_wrongly_disallowed(&audit, &robot, unnamed, statement, &in_scope))
+                        .clone()
                 }
                 Stance::Any => None,
             };
