@@ -26,6 +26,10 @@ const STATUS_WORDS: &[&str] = &[
 /// plain-text status page. HTML and XML pages are `html-document`'s. Robots read no rule in
 /// such a body and crawl everything, while the site's real rules go unseen.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+    // Binary data is `binary-content`'s alone, whatever its bytes happen to spell.
+    if super::binary_content::is_binary(cx.text) {
+        return;
+    }
     if names_a_field(cx) {
         return;
     }

@@ -6,6 +6,10 @@ use crate::rules::{Context, Findings};
 /// literally): each field line then runs on into the next field, or ends in `\n`, and robots
 /// read one long value. `User-agent: *\nDisallow: /` names no robot at all for Google.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+    // Binary data is `binary-content`'s alone, whatever its bytes happen to spell.
+    if super::binary_content::is_binary(cx.text) {
+        return;
+    }
     let mut first: Option<(Span, Vec<Edit>, usize)> = None;
     for line in cx.lines() {
         let Some(field) = line.field() else { continue };
