@@ -1,4 +1,4 @@
-use crate::agents::{Purpose, Registry};
+use crate::agents::{self, Purpose, Registry};
 use crate::model::{LineIndex, Span};
 use crate::preferences::{Category, Preference, Preferences};
 use crate::rules::{Context, Findings};
@@ -75,8 +75,8 @@ fn report_if_all_blocked(cx: &Context<'_, '_>, out: &mut Findings, category: Cat
     let robots: Vec<_> =
         Registry::builtin().agents().iter().filter(|agent| agent.purpose == purpose && !agent.is_retired()).collect();
     let mut example = None;
-    for agent in &robots {
-        let robot = agent.matcher(cx.doc, cx.text);
+    // The file read once per dialect for all of them, not once per robot.
+    for (agent, robot) in robots.iter().zip(agents::matchers(&robots, cx.doc, cx.text)) {
         match disallowed_under(&robot.matcher, "/") {
             Some(deciding) => {
                 example.get_or_insert((agent.token.as_str(), deciding));
