@@ -569,6 +569,7 @@ fn sarif_log(out: &mut impl Write, old: &Side, new: &Side, comparison: &Comparis
             message: group.message(old),
             labels: Vec::new(),
             help: None,
+            notes: Vec::new(),
             fix: None,
             affects: Vec::new(),
             witness: None,

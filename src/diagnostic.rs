@@ -96,6 +96,9 @@ pub struct Diagnostic {
     /// Most rules give the same help every time: kept borrowed, not copied per finding (a
     /// file with 30,000 findings of one rule held 10 MB of the same text).
     pub help: Option<Cow<'static, str>>,
+    /// What backs the headline up, one sentence each (a witness: which robot answers what
+    /// on which URL): shown under the finding, never in the one-line formats' headline.
+    pub notes: Vec<String>,
     /// Boxed, as the witness is: a diagnostic without them (most) stays small, and a file
     /// may have tens of thousands of diagnostics.
     pub fix: Option<Box<Fix>>,
@@ -114,6 +117,11 @@ impl Diagnostic {
 
     pub fn help(&mut self, help: impl Into<Cow<'static, str>>) -> &mut Diagnostic {
         self.help = Some(help.into());
+        self
+    }
+
+    pub fn note(&mut self, note: impl Into<String>) -> &mut Diagnostic {
+        self.notes.push(note.into());
         self
     }
 

@@ -345,6 +345,7 @@ mod tests {
             message: String::new(),
             labels: Vec::new(),
             help: None,
+            notes: Vec::new(),
             fix: Some(Box::new(Fix {
                 message: "Delete the repeated rule".to_string(),
                 edits: vec![edit],

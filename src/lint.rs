@@ -9,10 +9,10 @@ use crate::diagnostic::{Applicability, Diagnostic, Label, Severity};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
-use crate::model::{Document, Span};
+use crate::model::{Document, LineIndex, Span};
 use crate::parallel;
 use crate::parse;
-use crate::rules::{self, Context, Findings, Level, Rule, Shared};
+use crate::rules::{self, Context, Findings, Level, Metadata, Rule, Shared};
 use crate::source::Source;
 use crate::suppression;
 use crate::suppression::Suppression;
@@ -386,6 +386,7 @@ fn run_rules(
     let mut diagnostics = worker.found.diagnostics;
     suppression::apply(&mut suppressions, &mut diagnostics, document);
     sort_by_position(&mut diagnostics);
+    let diagnostics = fold_findings_explained_by_others(diagnostics, document);
     let mut diagnostics = fold_findings_of_one_cause(diagnostics, settings);
     // Rules about suppressions read which comments silenced something, and what they
     // report obeys suppressions too (`disable=unused-suppression`), which may mark more
@@ -401,12 +402,91 @@ fn run_rules(
     diagnostics
 }
 
-/// What findings fold by: the rule, what it says (unless the rule folds whatever it says),
-/// and how safe its fix is.
+/// Whether a finding of `explaining` may take in a finding of rule `explained`: the rule
+/// names it, or names `*` and `explained` names no `*` of its own (two file-wide causes on one
+/// line stay two findings).
+fn explains(explaining: &Metadata, explained: &Metadata) -> bool {
+    explaining.name != explained.name
+        && explaining
+            .explains
+            .iter()
+            .any(|name| *name == explained.name || (name == "*" && !explained.explains.iter().any(|name| name == "*")))
+}
+
+/// One finding per cause across rules ([`Metadata::explains`]): a finding whose rule another
+/// finding on its line explains becomes a label of that finding, named by its rule, unless it
+/// is more severe (an error is never hidden under a warning). Its fix goes with it: the
+/// explaining finding is about the cause, and fixing the cause is what to do. The registry
+/// test keeps the named relation acyclic, so following explanations ends at a finding no
+/// other explains.
+fn fold_findings_explained_by_others(diagnostics: Vec<Diagnostic>, document: &Document) -> Vec<Diagnostic> {
+    let metadata_of = |diagnostic: &Diagnostic| rules::find(diagnostic.code).map(|rule| &rule.metadata);
+    let explaining_rules: Vec<&str> =
+        rules::all().iter().filter(|rule| !rule.metadata.explains.is_empty()).map(Rule::code).collect();
+    let explaining: Vec<usize> =
+        (0..diagnostics.len()).filter(|&at| explaining_rules.contains(&diagnostics[at].code)).collect();
+    if explaining.is_empty() {
+        return diagnostics;
+    }
+    // The explaining findings by line: a file-wide cause (`*`) on every line it points at, a
+    // named one on its own line only (a shadowed Disallow's label points at the Allow above
+    // it, whose own findings have another cause).
+    let mut on_line: HashMap<LineIndex, Vec<usize>> = HashMap::new();
+    for &at in &explaining {
+        let diagnostic = &diagnostics[at];
+        let file_wide =
+            metadata_of(diagnostic).is_some_and(|metadata| metadata.explains.iter().any(|name| name == "*"));
+        let spans = diagnostic.spans().take(if file_wide { usize::MAX } else { 1 });
+        for line in spans.filter_map(|span| document.line_at(span.start)) {
+            on_line.entry(line).or_default().push(at);
+        }
+    }
+    let explained_by: Vec<Option<usize>> = diagnostics
+        .iter()
+        .enumerate()
+        .map(|(at, diagnostic)| {
+            let candidates = on_line.get(&document.line_at(diagnostic.span.start)?)?;
+            let metadata = metadata_of(diagnostic)?;
+            candidates.iter().copied().find(|&by| {
+                let cause = &diagnostics[by];
+                by != at
+                    && cause.severity >= diagnostic.severity
+                    && metadata_of(cause).is_some_and(|cause| explains(cause, metadata))
+            })
+        })
+        .collect();
+    let root = |mut at: usize| {
+        while let Some(by) = explained_by[at] {
+            at = by;
+        }
+        at
+    };
+    let mut folded: Vec<(usize, Label)> = Vec::new();
+    let mut kept: Vec<Option<Diagnostic>> = Vec::with_capacity(diagnostics.len());
+    for (at, diagnostic) in diagnostics.into_iter().enumerate() {
+        if explained_by[at].is_some() {
+            let message = format!("{}: {}", diagnostic.name, diagnostic.message);
+            folded.push((root(at), Label { span: diagnostic.span, message }));
+            kept.push(None);
+        } else {
+            kept.push(Some(diagnostic));
+        }
+    }
+    for (into, label) in folded {
+        if let Some(cause) = kept[into].as_mut() {
+            cause.labels.push(label);
+        }
+    }
+    kept.into_iter().flatten().collect()
+}
+
+/// What findings fold by: the rule, what it says and what backs that up (unless the rule
+/// folds whatever it says), and how safe its fix is. A witness names its own line's rule, so
+/// findings with witnesses fold only where the rule folds whatever it says.
 #[derive(PartialEq, Eq, Hash)]
 struct Cause {
     code: &'static str,
-    message: Option<String>,
+    message: Option<(String, Vec<String>)>,
     fix: Option<Applicability>,
 }
 
@@ -435,7 +515,8 @@ fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, settings: &Settings)
     // For each cause: where its first finding is in `kept`, and how many folded into it.
     let mut causes: HashMap<Cause, (usize, usize)> = HashMap::new();
     for diagnostic in diagnostics {
-        let message = (!whole_file.contains(&diagnostic.code)).then(|| diagnostic.message.clone());
+        let message =
+            (!whole_file.contains(&diagnostic.code)).then(|| (diagnostic.message.clone(), diagnostic.notes.clone()));
         let cause = Cause { code: diagnostic.code, message, fix: diagnostic.fix.as_ref().map(|fix| fix.applicability) };
         let Some((at, folded)) = causes.get_mut(&cause) else {
             causes.insert(cause, (kept.len(), 0));
@@ -465,6 +546,51 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
+
+    fn finding_of(rule: &str, severity: Severity, span: Span) -> Diagnostic {
+        let rule = rules::find(rule).expect("a rule");
+        Diagnostic {
+            code: rule.metadata.code.as_str(),
+            name: rule.metadata.name.as_str(),
+            severity,
+            span,
+            message: format!("{} says so", rule.metadata.name),
+            labels: Vec::new(),
+            help: None,
+            notes: Vec::new(),
+            fix: None,
+            affects: Vec::new(),
+            witness: None,
+        }
+    }
+
+    #[test]
+    fn a_finding_folds_into_the_one_that_explains_it_unless_it_is_more_severe() {
+        let text = "User-agent: *\nDisallow: /shop/\nAllow: /shop/help/\nAllow: /x/\n";
+        let document = parse::parse_text(text);
+        let allow_line = Span::new(31, 49);
+        let other_line = Span::new(50, 60);
+        let fold = |explaining: Severity, explained: Severity, explained_span: Span| {
+            let diagnostics = vec![
+                finding_of("shadowed-rule", explaining, allow_line),
+                finding_of("allow-for-1994-robots", explained, explained_span),
+            ];
+            fold_findings_explained_by_others(diagnostics, &document)
+        };
+        let folded = fold(Severity::Warning, Severity::Info, allow_line);
+        assert_eq!(folded.len(), 1, "{folded:#?}");
+        assert_eq!(folded[0].labels[0].message, "allow-for-1994-robots: allow-for-1994-robots says so");
+        assert_eq!(folded[0].labels[0].span, allow_line);
+        // An error is never hidden under a warning, nor a finding on another line.
+        assert_eq!(fold(Severity::Warning, Severity::Error, allow_line).len(), 2);
+        assert_eq!(fold(Severity::Warning, Severity::Info, other_line).len(), 2);
+        // The relation is one-way: shadowed-rule explains allow-for-1994-robots, not back.
+        let diagnostics = vec![
+            finding_of("allow-for-1994-robots", Severity::Error, allow_line),
+            finding_of("shadowed-rule", Severity::Info, allow_line),
+        ];
+        assert_eq!(fold_findings_explained_by_others(diagnostics, &document).len(), 2);
+    }
 
     /// Every robots.txt case of the rule corpus, one after the other: a large document on
     /// which nearly every rule has something to say, witnesses and suppressions included.

@@ -45,7 +45,7 @@ fn is_recorded_fetch(case: &Path) -> bool {
 }
 
 /// Each finding as `line:col-line:col severity[CODE name] message`, then its labels,
-/// help and fix indented below it.
+/// notes and fix indented below it.
 fn describe(name: &str, report: &Report) -> String {
     let linted = Linted { name, report };
     let at = |offset| {
@@ -65,6 +65,9 @@ fn describe(name: &str, report: &Report) -> String {
         );
         for label in &d.labels {
             out += &format!("    label {}-{}: {}\n", at(label.span.start), at(label.span.end), label.message);
+        }
+        for note in &d.notes {
+            out += &format!("    note: {note}\n");
         }
         if let Some(fix) = &d.fix {
             out += &format!("    fix ({}): {}\n", fix.applicability.as_str(), fix.message);

@@ -67,6 +67,12 @@ fn json_gives_character_columns_and_utf16_ranges() {
     );
     assert_eq!(glob["range"], json!({"start": {"line": 1, "character": 15}, "end": {"line": 1, "character": 16}}));
     assert!(glob["help"].as_str().is_some_and(|help| help.contains("plain prefix")), "{glob:#}");
+    // The witness in words is a note, not part of the headline.
+    assert_eq!(
+        glob["notes"],
+        json!(["for robot `anybot` and `/é😀/`: RFC 9309 disallows (line 2 `Disallow: /é😀/*`), Python's urllib.robotparser allows (no rule matched)"])
+    );
+    assert!(!glob["message"].as_str().unwrap_or_default().contains("anybot"), "{glob:#}");
     assert_eq!(glob["affects"], json!(["norobots-1994", "draft-1996", "python-robotparser"]));
     assert_eq!(glob["labels"], json!([]));
     assert_eq!(
@@ -85,7 +91,7 @@ fn json_gives_character_columns_and_utf16_ranges() {
         glob["witness"],
         json!({
             "robot": "anybot",
-            "url": "/é😀/x",
+            "url": "/é😀/",
             "claims": [{"dialect": "rfc9309", "allowed": false}, {"dialect": "python-robotparser", "allowed": true}],
         })
     );
@@ -372,4 +378,27 @@ fn github_annotations_escape_names_and_messages() {
          title=RL313 sensitive-path::`/private/` tells every reader where something sensitive lives \
          (it matches `/private` on the sensitive-path list), and anyone can read robots.txt\n"
     );
+}
+
+/// A witness is a note in every format: under the finding in human output, its own field
+/// in JSON and SARIF, its own line of a GitHub annotation, and never in the concise headline.
+#[test]
+fn every_format_carries_the_witness_as_a_note_beside_the_headline() {
+    let file = b"User-agent: *\nDisallow /private/\n";
+    let note = "for robot `anybot` and `/private/`: Google disallows (line 2 `Disallow /private/`)";
+    let run = |format: &str| {
+        let output = robolint(&["--no-config", "--format", format, "--color", "never", "-"], file);
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    assert!(run("human").contains(&format!("Note 1: {note}")), "{}", run("human"));
+    let concise = run("concise");
+    assert!(concise.contains("`Disallow` is not followed by a colon") && !concise.contains(note), "{concise}");
+    let json = document(&robolint(&["--no-config", "--format", "json", "-"], file));
+    assert!(finding(&json, "RL101")["notes"][0].as_str().is_some_and(|text| text.starts_with(note)), "{json:#}");
+    let sarif = document(&robolint(&["--no-config", "--format", "sarif", "-"], file));
+    let result = &sarif["runs"][0]["results"][0];
+    assert!(result["properties"]["notes"][0].as_str().is_some_and(|text| text.starts_with(note)), "{result:#}");
+    assert!(!result["message"]["text"].as_str().unwrap_or_default().contains(note), "{result:#}");
+    let github = run("github");
+    assert!(github.contains(&format!("other robots drop it%0A{note}")), "{github}");
 }

@@ -319,3 +319,34 @@ fn declared_options_have_a_typed_reader() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// `explains` names rules that exist, and the rules it names form no cycle: folding follows
+/// explanations to a finding that nothing explains (`fold_findings_explained_by_others`).
+#[test]
+fn explained_rules_exist_and_explanations_form_no_cycle() {
+    let explains = |name: &str| -> Vec<&'static str> {
+        let rule = rules::find(name).expect("a rule");
+        rule.metadata.explains.iter().map(String::as_str).filter(|named| *named != "*").collect()
+    };
+    let mut problems = Vec::new();
+    for rule in rules::all() {
+        for named in &rule.metadata.explains {
+            if named != "*" && rules::find(named).is_none_or(|found| found.name() != named) {
+                problems.push(format!("{} explains `{named}`, which is no rule's name", rule.name()));
+            }
+        }
+        // Depth-first along the named explanations, back to where it started or not at all.
+        let mut stack = explains(rule.name());
+        let mut seen = BTreeSet::new();
+        while let Some(next) = stack.pop() {
+            if next == rule.name() {
+                problems.push(format!("{} explains itself through other rules", rule.name()));
+                break;
+            }
+            if seen.insert(next) && rules::find(next).is_some() {
+                stack.extend(explains(next));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -1,5 +1,5 @@
 //! Every witness a diagnostic carries is re-checked: each dialect's verdict it claims is asked
-//! of the matcher again, and the message must name the same robot and URL.
+//! of the matcher again, and a note of the diagnostic must name the same robot and URL.
 //! Runs over every corpus case (all folders) and, when present, `../shared/corpus/protego`.
 
 #[path = "support/shared.rs"]
@@ -35,8 +35,8 @@ fn recheck(path: &Path, failures: &mut Vec<String>) -> usize {
     for diagnostic in &report.diagnostics {
         let Some(witness) = &diagnostic.witness else { continue };
         let named = format!("for robot `{}` and `", witness.robot);
-        if !diagnostic.message.contains(&named) {
-            failures.push(format!("{}: `{}` does not say {named}", path.display(), diagnostic.message));
+        if !diagnostic.notes.iter().any(|note| note.starts_with(&named)) {
+            failures.push(format!("{}: the notes of `{}` do not say {named}", path.display(), diagnostic.message));
         }
         if witness.claims.len() != 2 || witness.claims[0].1 == witness.claims[1].1 {
             failures.push(format!("{}: not two differing verdicts in `{}`", path.display(), diagnostic.message));

@@ -100,7 +100,7 @@ fn nested_prefixes() {
     expect(
         "nested-prefixes",
         &[
-            ("allow-for-1994-robots", NESTED_PAIRS),
+            // Each Allow's allow-for-1994-robots is a label of its shadowed-rule finding.
             ("duplicate-rule", NESTED_PAIRS - 200),
             ("file-too-large", 1),
             ("redundant-rule", NESTED_REDUNDANT),

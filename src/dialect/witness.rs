@@ -5,7 +5,7 @@
 //! line only Google reads, %-escapes) proposes candidate URLs and the pair of dialects it is
 //! about; [`Witnesses`] compiles each (robot, dialect) matcher once per document and tries the
 //! candidates in order. [`Witnesses::attach`] adds the first divergence to the diagnostic's
-//! message and carries it as a [`Witness`], so tests and machine formats can re-run the
+//! notes and carries it as a [`Witness`], so tests and machine formats can re-run the
 //! matchers on every witness reported.
 
 use std::cell::{Cell, OnceCell, RefCell};
@@ -169,6 +169,12 @@ impl<'a> Witnesses<'a> {
         self.budget.set(VERDICT_BUDGET);
     }
 
+    /// Whether the current rule has spent its budget: past that, a search that found no
+    /// divergence proves nothing.
+    pub(crate) fn budget_spent(&self) -> bool {
+        self.budget.get() == 0
+    }
+
     /// Drops the compiled matchers when they are many: the next rule that asks compiles
     /// them again, and the lint's memory stays what one rule needs (the matchers of a large
     /// file, kept for all its rules, were most of it). A typical file's stay for every rule.
@@ -327,15 +333,13 @@ impl<'a> Witnesses<'a> {
         robots.iter().find_map(|robot| self.find(robot, candidates, pair, &accept))
     }
 
-    /// Adds the divergence to the diagnostic: described at the end of its message, and as
-    /// its witness. Where Python's urllib.robotparser answers as the 1996 draft does (the
+    /// Adds the divergence to the diagnostic: described in a note, and as its witness. Where Python's urllib.robotparser answers as the 1996 draft does (the
     /// same verdict, decided by the same line), Python is named instead of the draft: a robot
     /// that exists, which many scrapers use.
     pub fn attach(&self, diagnostic: &mut Diagnostic, divergence: &Divergence) {
         let with_python = self.python_for_draft(divergence);
         let shown = with_python.as_ref().unwrap_or(divergence);
-        diagnostic.message.push_str(": ");
-        diagnostic.message.push_str(&shown.describe(self.document, self.text));
+        diagnostic.note(shown.describe(self.document, self.text));
         diagnostic.witness(shown.witness());
     }
 

@@ -82,13 +82,19 @@ pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex)
     }
 }
 
-/// The message with the rule's name (editors show the code, not the name) and the help
-/// line, which says what to do about it.
+/// The message with the rule's name (editors show the code, not the name), the notes that
+/// back it up and the help line, which says what to do about it.
 fn message(diagnostic: &Diagnostic) -> String {
-    match &diagnostic.help {
-        Some(help) => format!("{} [{}]\nhelp: {help}", diagnostic.message, diagnostic.name),
-        None => format!("{} [{}]", diagnostic.message, diagnostic.name),
+    let mut message = format!("{} [{}]", diagnostic.message, diagnostic.name);
+    for note in &diagnostic.notes {
+        message.push_str("\nnote: ");
+        message.push_str(note);
     }
+    if let Some(help) = &diagnostic.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    message
 }
 
 fn severity(severity: Severity) -> DiagnosticSeverity {
@@ -118,6 +124,11 @@ mod tests {
         // `Disallow: /` is 11 units, `é` 1, `😀` 2: the `*` is at unit 14.
         assert_eq!((glob.range.start.line, glob.range.start.character), (2, 14));
         assert_eq!(glob.source.as_deref(), Some("robolint"));
+        // Headline and rule name, then the witness as a note, then the help.
+        let message_lines: Vec<&str> = glob.message.lines().collect();
+        assert!(message_lines[0].ends_with("[glob-pattern]"), "{}", glob.message);
+        assert!(message_lines[1].starts_with("note: for robot `anybot`"), "{}", glob.message);
+        assert!(message_lines[2].starts_with("help: "), "{}", glob.message);
         assert_eq!(
             glob.code_description.as_ref().map(|description| description.href.as_str()),
             Some("https://github.com/robolint/robolint/blob/HEAD/rules/glob-pattern.toml")
@@ -132,14 +143,14 @@ mod tests {
     #[test]
     fn findings_past_the_limit_are_counted_in_one_diagnostic_at_the_top() {
         let extra = 7;
-        let text: String = (0..PUBLISHED_PER_DOCUMENT + extra)
-            .map(|record| format!("User-agent: *\nDisallow: /{record}/*\n\n"))
-            .collect();
-        // Every robot's view: one glob-pattern finding per line, none folded.
+        let fields: String = (0..PUBLISHED_PER_DOCUMENT + extra).map(|line| format!("Field-{line}: x\n")).collect();
+        let text = format!("User-agent: *\nDisallow: /private/\n{fields}");
+        // Every robot's view: one unknown-field finding per line, each naming its own field,
+        // so none folds.
         let portable = Settings { targets: crate::dialect::Dialect::ALL.to_vec(), ..Settings::default() };
         let report = lint(Source::from(text.as_str()), None, &portable);
-        let globs = report.diagnostics.iter().filter(|d| d.name == "glob-pattern").count();
-        assert_eq!(globs, PUBLISHED_PER_DOCUMENT + extra);
+        let unknown = report.diagnostics.iter().filter(|d| d.name == "unknown-field").count();
+        assert_eq!(unknown, PUBLISHED_PER_DOCUMENT + extra);
         let uri: Uri = "file:///robots.txt".parse().expect("a URI");
         let published = published(&report, &uri, &text, &LineIndex::new(&text));
         assert_eq!(published.len(), PUBLISHED_PER_DOCUMENT + 1);

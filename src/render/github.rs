@@ -8,7 +8,7 @@ use std::io::{self, Write};
 
 use super::positions::LineIndex;
 use super::Linted;
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 
 pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
     let text = input.report.source.text.as_str();
@@ -25,11 +25,20 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
             end.line,
             end.column,
             escape_property(&format!("{} {}", diagnostic.code, diagnostic.name)),
-            escape_data(&diagnostic.message),
+            escape_data(&with_notes(diagnostic)),
             command = command(diagnostic.severity),
         )?;
     }
     Ok(())
+}
+
+/// The annotation's text: the headline, then each note on a line of its own, as the pull
+/// request shows annotations in full.
+fn with_notes(diagnostic: &Diagnostic) -> String {
+    std::iter::once(diagnostic.message.as_str())
+        .chain(diagnostic.notes.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 pub fn command(severity: Severity) -> &'static str {

@@ -36,6 +36,9 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
         if let Some(help) = &diagnostic.help {
             report = report.with_help(help);
         }
+        for note in &diagnostic.notes {
+            report = report.with_note(note);
+        }
         if !diagnostic.affects.is_empty() {
             let dialects: Vec<String> = diagnostic.affects.iter().map(ToString::to_string).collect();
             report = report.with_note(format!("affects robots that follow: {}", dialects.join(", ")));

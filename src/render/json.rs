@@ -67,6 +67,7 @@ impl Document {
                     .map(|label| LabelOut { message: &label.message, place: place(label.span) })
                     .collect(),
                 help: diagnostic.help.as_deref(),
+                notes: &diagnostic.notes,
                 affects: diagnostic.affects.iter().map(|dialect| dialect.name()).collect(),
                 fix: diagnostic.fix.as_ref().map(|fix| FixOut {
                     message: &fix.message,
@@ -138,6 +139,7 @@ struct Finding<'a> {
     place: Place,
     labels: Vec<LabelOut<'a>>,
     help: Option<&'a str>,
+    notes: &'a [String],
     affects: Vec<&'static str>,
     fix: Option<FixOut<'a>>,
     witness: Option<WitnessOut>,

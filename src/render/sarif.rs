@@ -154,10 +154,14 @@ fn level(severity: Severity) -> &'static str {
 fn result_properties(diagnostic: &Diagnostic) -> Option<ResultProperties> {
     let properties = ResultProperties {
         help: diagnostic.help.clone(),
+        notes: diagnostic.notes.clone(),
         affects: diagnostic.affects.iter().map(|dialect| dialect.name()).collect(),
         witness: witness(diagnostic),
     };
-    let empty = properties.help.is_none() && properties.affects.is_empty() && properties.witness.is_none();
+    let empty = properties.help.is_none()
+        && properties.notes.is_empty()
+        && properties.affects.is_empty()
+        && properties.witness.is_none();
     (!empty).then_some(properties)
 }
 
@@ -323,6 +327,8 @@ struct Content {
 struct ResultProperties {
     #[serde(skip_serializing_if = "Option::is_none")]
     help: Option<Cow<'static, str>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     affects: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]

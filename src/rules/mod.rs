@@ -207,6 +207,13 @@ pub struct Metadata {
     /// catch-all stays quiet where it fires.
     #[serde(default)]
     pub explains_strict_failures: bool,
+    /// Rules whose findings share this rule's cause where both start on one line: an Allow
+    /// line that 1994 robots skip (`allow-for-1994-robots`) is the Allow that 1996 robots
+    /// never reach (`shadowed-rule`). Their findings there fold into this rule's as labels.
+    /// `*` names every rule but those that explain `*` themselves, on every line the finding
+    /// points at (a file-wide cause labels each line it spoiled).
+    #[serde(default)]
+    pub explains: Vec<String>,
     pub fix: FixAvailability,
     /// The dialects whose robots the rule's safe fix is meant to change: a misspelt field
     /// fixed is read by robots that dropped it. Safe fixes are checked against every other
@@ -659,6 +666,7 @@ impl Findings {
             message: message.into(),
             labels: Vec::new(),
             help: None,
+            notes: Vec::new(),
             fix: None,
             affects: Vec::new(),
             witness: None,

@@ -10,7 +10,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     if super::binary_content::is_binary(cx.text) {
         return;
     }
-    let mut first: Option<(Span, Vec<Edit>, usize)> = None;
+    let mut first: Option<(Span, Vec<Edit>, Vec<Span>)> = None;
     for line in cx.lines() {
         let Some(field) = line.field() else { continue };
         if field.directive.is_none() {
@@ -29,19 +29,23 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             })
             .collect();
         match &mut first {
-            None => first = Some((line.span, edits, 1)),
-            Some((_, all_edits, lines)) => {
+            None => first = Some((line.span, edits, Vec::new())),
+            Some((_, all_edits, others)) => {
                 all_edits.extend(edits);
-                *lines += 1;
+                others.push(line.span);
             }
         }
     }
-    let Some((span, edits, lines)) = first else { return };
-    let message = match lines {
-        1 => "this line holds `\\n` as text where a line break was meant".to_string(),
-        lines => format!("{lines} lines hold `\\n` as text where line breaks were meant"),
+    let Some((span, edits, others)) = first else { return };
+    let message = match others.len() {
+        0 => "this line holds `\\n` as text where a line break was meant".to_string(),
+        more => format!("{} lines hold `\\n` as text where line breaks were meant", more + 1),
     };
-    out.report(span, message)
+    let finding = out.report(span, message);
+    for other in others {
+        finding.label(other, "here too");
+    }
+    finding
         .help(
             "robots read the escape as part of the value: a User-agent value `*\\n…` names no robot and a path \
              `/admin/\\n` matches nothing, so the rules after it are lost",

@@ -1,5 +1,5 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::dialect::witness::{concrete_url, Divergence, Witnesses};
+use crate::dialect::witness::{concrete_url, probe_urls, Divergence, Witnesses};
 use crate::dialect::{longest_match_priority, Dialect};
 use crate::model::{LineIndex, Separator, Span};
 use crate::rules::{Context, Findings};
@@ -9,27 +9,32 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(at) = value.find(['*', '$']) else { continue };
-        let older = "robots that follow the 1994 standard or the 1996 draft";
+        // Where no URL gets another answer from older robots (a `Disallow: /` above already
+        // keeps them out, or the rule governs no robot), the pattern costs nothing. Only a
+        // search that ran to its end shows that: past the budget, the finding stands unproven.
+        let divergence = witness(cx, witnesses, line);
+        if divergence.is_none() && !witnesses.budget_spent() {
+            continue;
+        }
         let message = match (value.starts_with('*'), value.contains('*'), value.contains('$')) {
-            (true, ..) => format!(
-                "the path starts with `*`: RFC 9309 robots expand it, {older} compare the path literally, and no URL path starts with `*`"
-            ),
-            (false, true, true) => format!(
-                "`*` and `$` are special for RFC 9309 robots (any run of characters, end of URL) but ordinary characters for {older}"
-            ),
-            (false, true, false) => format!(
-                "`*` is a wildcard for RFC 9309 robots (any run of characters) but an ordinary character for {older}"
-            ),
-            (false, false, _) => format!(
-                "`$` anchors the end of the URL for RFC 9309 robots but is an ordinary character for {older}"
-            ),
+            (true, ..) => "the path starts with `*`: RFC 9309 robots expand it, and older robots match no URL with it",
+            (false, true, true) => {
+                "`*` and `$` are patterns for RFC 9309 robots, plain characters for 1994/1996-style robots"
+            }
+            (false, true, false) => {
+                "`*` is a wildcard for RFC 9309 robots, a plain character for 1994/1996-style robots"
+            }
+            (false, false, _) => "`$` ends the URL for RFC 9309 robots, a plain character for 1994/1996-style robots",
         };
         let diagnostic = out.report(Span::new(field.value.start + at, field.value.start + at + 1), message);
-        if let Some(divergence) = witness(cx, witnesses, line) {
+        if let Some(divergence) = divergence {
             witnesses.attach(diagnostic, &divergence);
         }
-        diagnostic
-            .help("older robots match paths by plain prefix: they read this rule literally and it matches no real URL");
+        diagnostic.help(
+            "RFC 9309 robots read `*` as any run of characters and `$` as the end of the URL; robots that follow the \
+                 1994 standard or the 1996 draft match paths by plain prefix, so they read this rule literally and it \
+                 matches no real URL",
+        );
         let kind = field.directive;
         let start = literal_start(value);
         let competes = |from: usize, to: usize| {
@@ -55,19 +60,34 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
 const WITNESSED: (Dialect, Dialect) = (Dialect::Rfc9309, Dialect::Draft1996);
 
 /// A URL on which robolint's RFC 9309 and 1996 matchers really disagree because of the
-/// pattern on `line` (the pattern with each `*` as `x` and `$` dropped). `None` where another rule gives older robots the same answer, or where the line
-/// governs no robot.
+/// pattern on `line`, among the URLs that show what the pattern decides ([`probe_urls`])
+/// and the URLs of the record's other rules that the pattern also matches (`Allow: /*.css$`
+/// decides `/tmp/x.css` against `Disallow: /tmp/`; `Allow: /page*` wins `/pages` from
+/// `Disallow: /pages` on the tie). `None` where another rule gives older robots the same
+/// answer, or where the line governs no robot.
 fn witness(cx: &Context<'_, '_>, witnesses: &Witnesses<'_>, line: LineIndex) -> Option<Divergence> {
     let field = cx.lines()[line].field()?;
     if !matches!(field.separator, Separator::Colon { .. }) {
         return None;
     }
     let record = cx.doc.record_of(line).filter(|record| record.governed_rules().any(|rule| rule == line))?;
-    let candidate = concrete_url(cx.slice(field.value))?;
-    witnesses.find_for_record(&record.agents, &[candidate], WITNESSED, |divergence| {
+    let pattern = cx.slice(field.value);
+    let mut candidates = Vec::new();
+    probe_urls(pattern, &mut candidates);
+    let (start, rest) = pattern.split_at(literal_start(pattern).len());
+    let others = record.governed_rules().filter(|&other| other != line);
+    let other_urls = others.filter_map(|other| concrete_url(cx.slice(cx.lines()[other].field()?.value)));
+    // A bounded number: a record of thousands of rules under one prefix stays linear.
+    for url in other_urls.filter(|url| url.starts_with(start)).take(OTHER_RULES_TRIED) {
+        candidates.extend(["", "x"].map(|star| format!("{url}{}", rest.replace('$', "").replace('*', star))));
+    }
+    witnesses.find_for_record(&record.agents, &candidates, WITNESSED, |divergence| {
         divergence.deciding_line(WITNESSED.0) == Some(line)
     })
 }
+
+/// How many of the record's other rules lend their URLs to a pattern's witness search.
+const OTHER_RULES_TRIED: usize = 64;
 
 /// The part of a pattern before its first `*` or `$`: every URL it matches starts so.
 fn literal_start(pattern: &str) -> &str {

@@ -1,9 +1,15 @@
-use crate::diagnostic::{Applicability, Edit};
+use crate::agents::{Agent, Registry};
+use crate::diagnostic::{Applicability, Edit, Severity};
 use crate::model::Span;
 use crate::rules::{Context, Findings};
 use crate::text::first_non_token_char;
 
+/// A warning where the value names a crawler of the registry that today's robots then miss
+/// (`Mozilla/5.0 (compatible; bingbot/2.0)`, which Google reads as `Mozilla`); information
+/// where they find the name anyway (`Googlebot/2.1` is cut to `Googlebot`) or the value
+/// names no crawler that still fetches pages.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+    let registry = Registry::builtin();
     for (_, _, field) in cx.doc.agent_lines() {
         let value = cx.slice(field.value);
         let Some((at, c)) = first_non_token_char(value) else { continue };
@@ -24,6 +30,15 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 "name the robot by its product token alone (`Googlebot`, not `Googlebot/2.1`): RFC 9309 tokens \
                  are letters, `_` and `-`, and Google cuts the value at the first other character",
             );
+        // Google and RFC 9309 read the value up to its first character outside a token.
+        let read = &value[..at];
+        match missed_crawler(registry, value, read) {
+            Some(crawler) => {
+                diagnostic
+                    .note(format!("the value names `{}`, but today's robots read only `{read}` here", crawler.token));
+            }
+            None => diagnostic.severity = Severity::Info,
+        }
         if let Some(name) = versioned_name(value) {
             diagnostic.fix(
                 Applicability::Unsafe,
@@ -32,6 +47,25 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             );
         }
     }
+}
+
+/// A current crawler of the registry that `value` names, when `read` (what today's robots
+/// read of the value) does not name that crawler too. Two neighbouring words are tried
+/// first, joined by `-` and by nothing, for a name split by a look-alike dash or a space
+/// (`Applebot–Extended`, `Yandex Images`); then each word that stands as a product token
+/// with a version (`bingbot/2.0` in a browser-style string). A word alone is not enough:
+/// registry tokens include plain words (`Spider`) that many other robots' names end with.
+fn missed_crawler<'r>(registry: &'r Registry, value: &str, read: &str) -> Option<&'r Agent> {
+    let words: Vec<&str> = value
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .filter(|word| !word.is_empty())
+        .collect();
+    let pairs = words.windows(2).flat_map(|pair| [format!("{}-{}", pair[0], pair[1]), pair.concat()]);
+    let products = words.iter().filter(|word| value.contains(&format!("{word}/"))).map(|word| word.to_string());
+    let mut names = pairs.chain(products);
+    let named = names.find_map(|name| registry.find(&name).filter(|crawler| !crawler.is_retired()))?;
+    let read_names_it = registry.find(read).is_some_and(|crawler| std::ptr::eq(crawler, named));
+    (!read_names_it).then_some(named)
 }
 
 /// `Name/1.2` → `Name`, when nothing else stands in the value.
