@@ -46,10 +46,15 @@ impl OpenDocument {
                 Some(range) => {
                     let span = self.lines.span(&self.text, range);
                     self.text.replace_range(span.start..span.end, &change.text);
+                    // Only the edited lines are indexed again: a keystroke in a document of
+                    // 100,000 lines must not scan all of them.
+                    self.lines.splice(&self.text, span.start..span.end, change.text.len());
                 }
-                None => self.text = change.text,
+                None => {
+                    self.text = change.text;
+                    self.lines = LineIndex::new(&self.text);
+                }
             }
-            self.lines = LineIndex::new(&self.text);
         }
         self.version = version;
         self.invalidate();
