@@ -25,7 +25,7 @@ pub struct OpenDocument {
 }
 
 impl OpenDocument {
-    fn new(uri: Uri, version: i32, text: String, settings: Settings) -> OpenDocument {
+    pub fn new(uri: Uri, version: i32, text: String, settings: Settings) -> OpenDocument {
         let lines = LineIndex::new(&text);
         let path = file_path(&uri);
         OpenDocument { uri, version, text, lines, path, settings, report: None, unpublished: true }
