@@ -13,6 +13,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughpu
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
 use robolint::dialect::{Dialect, Matcher};
 use robolint::lsp::documents::OpenDocument;
+use robolint::lsp::positions::LineIndex;
 use robolint::{lint, parse, Settings, Source};
 
 mod support;
@@ -150,6 +151,8 @@ fn lsp_edit(c: &mut Criterion) {
             document.lines.line_count()
         })
     });
+    // What each edit also cost before `LineIndex::splice`: indexing the whole text again.
+    group.bench_function("full-line-index", |b| b.iter(|| LineIndex::new(black_box(&document.text)).line_count()));
     group.bench_function("one-character-edit-and-lint", |b| {
         b.iter(|| {
             type_or_delete(&mut document);
