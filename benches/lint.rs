@@ -1,13 +1,19 @@
 //! Criterion benches: full lint (default settings) of a 1 KB, a 50 KB and a 500 KiB file,
 //! parse only, and the compiled matcher (100,000 URLs against a 100-rule file); each hostile
 //! file of `support/worst_cases.rs` at the 2 MiB cap, and matchers over 2 MiB of records.
-//! The files are generated, not committed. Run with `cargo bench --bench lint`.
+//! The language server's document code on a 2 MiB document (one-character edits, with and
+//! without linting), formatting each worst case at the cap, and ai-group-looser-than-star
+//! alone on thousands of `*` paths. The files are generated, not committed. Run with
+//! `cargo bench --bench lint`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
 use robolint::dialect::{Dialect, Matcher};
+use robolint::lsp::documents::OpenDocument;
+use robolint::lsp::positions::LineIndex;
 use robolint::{lint, parse, Settings, Source};
 
 mod support;
@@ -116,5 +122,81 @@ fn matrix_over_distinct_records(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, lint_and_parse, matcher, worst_cases, many_records_matcher, matrix_over_distinct_records);
+/// One character typed, then deleted, by turns, in the middle of 2 MiB of `*` records,
+/// through the LSP's document code: the edit with its line index update, and the edit with
+/// the lint that publishing needs. Re-indexing the whole document took 81 ms per keystroke
+/// on a 50 MB document.
+fn lsp_edit(c: &mut Criterion) {
+    let text = support::worst_cases::star_records(robolint::source::DEFAULT_SIZE_CAP);
+    let middle = (text.lines().count() / 2) as u32;
+    let uri: lsp_types::Uri = "file:///nonexistent/robots.txt".parse().expect("a URI");
+    let mut document = OpenDocument::new(uri, 1, text, Settings::default());
+    let mut typed = false;
+    let mut version = 1;
+    let mut type_or_delete = move |document: &mut OpenDocument| {
+        let end = Position::new(middle, u32::from(typed));
+        let change = TextDocumentContentChangeEvent {
+            range: Some(Range::new(Position::new(middle, 0), end)),
+            range_length: None,
+            text: if typed { String::new() } else { "#".to_string() },
+        };
+        (typed, version) = (!typed, version + 1);
+        document.apply_changes(version, vec![change]);
+    };
+    let mut group = c.benchmark_group("lsp-edit-2MiB");
+    group.sample_size(10).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_millis(500));
+    group.bench_function("one-character-edit", |b| {
+        b.iter(|| {
+            type_or_delete(&mut document);
+            document.lines.line_count()
+        })
+    });
+    // What each edit also cost before `LineIndex::splice`: indexing the whole text again.
+    group.bench_function("full-line-index", |b| b.iter(|| LineIndex::new(black_box(&document.text)).line_count()));
+    group.bench_function("one-character-edit-and-lint", |b| {
+        b.iter(|| {
+            type_or_delete(&mut document);
+            document.linted().report.diagnostics.len()
+        })
+    });
+    group.finish();
+}
+
+/// `textDocument/formatting`'s work on each worst case at the 2 MiB cap.
+fn format_worst_cases(c: &mut Criterion) {
+    let mut group = c.benchmark_group("format-2MiB");
+    group.sample_size(10).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_millis(500));
+    for case in support::worst_cases::WORST_CASES {
+        let text = (case.generate)(robolint::source::DEFAULT_SIZE_CAP);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(case.name, |b| b.iter(|| robolint::format::format(black_box(&text)).len()));
+    }
+    group.finish();
+}
+
+/// ai-group-looser-than-star alone (the other rules off) on 2 MiB of `*` Disallow paths and
+/// a GPTBot group that repeats none of them.
+fn ai_group_looser_than_star(c: &mut Criterion) {
+    let text = support::worst_cases::star_disallows_and_an_ai_group(robolint::source::DEFAULT_SIZE_CAP);
+    let only_it = Settings { select: Some(vec!["ai-group-looser-than-star".into()]), ..Settings::default() };
+    let mut group = c.benchmark_group("ai-group-looser-than-star-2MiB");
+    group.sample_size(10).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_millis(500));
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function("selected-alone", |b| {
+        b.iter(|| lint(Source::from(black_box(text.as_str())), None, &only_it).diagnostics.len())
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    lint_and_parse,
+    matcher,
+    worst_cases,
+    many_records_matcher,
+    matrix_over_distinct_records,
+    lsp_edit,
+    format_worst_cases,
+    ai_group_looser_than_star
+);
 criterion_main!(benches);

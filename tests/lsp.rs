@@ -496,11 +496,11 @@ fn document_symbols_and_formatting() {
     assert!(client.finish().success());
 }
 
-/// A document larger than the linter reads: the note about the cut comes first, the
-/// findings published stop at a thousand with a count of the rest, and formatting past its
-/// limit is refused with a reason instead of taking gigabytes.
+/// A document larger than the linter reads (3 MiB, past the 2 MiB cap): the note about the
+/// cut comes first and says by how much, the findings published stop at a thousand with a
+/// count of the rest, and formatting is refused with the note's own words.
 #[test]
-fn a_huge_document_is_linted_on_its_start_published_in_part_and_not_formatted() {
+fn a_document_over_the_cap_is_linted_on_its_start_published_in_part_and_not_formatted() {
     let mut client = Client::initialized();
     let uri = "file:///nonexistent/huge/robots.txt";
     let mut text = String::from("User-agent: *\n");
@@ -509,13 +509,12 @@ fn a_huge_document_is_linted_on_its_start_published_in_part_and_not_formatted() 
         text.push_str(&format!("Disallow: {rule}/\n"));
     }
     let comment = "# nothing to find on this line\n";
-    text.push_str(&comment.repeat(9 * 1024 * 1024 / comment.len()));
+    text.push_str(&comment.repeat(3 * 1024 * 1024 / comment.len()));
     let diagnostics = client.open(uri, &text);
-    assert!(
-        diagnostics[0]["message"].as_str().is_some_and(|m| m.contains("more than robolint reads")),
-        "{}",
-        diagnostics[0]
-    );
+    let over = text.len() - robolint::source::DEFAULT_SIZE_CAP;
+    let note = diagnostics[0]["message"].as_str().unwrap_or_default();
+    assert!(note.contains(&format!("{} bytes, {over} more than robolint reads", text.len())), "{note}");
+    assert_eq!(diagnostics[0]["range"], range((0, 0), (0, 0)));
     assert_eq!(diagnostics.len(), 1 + 1_000 + 1);
     let last = diagnostics.last().expect("the count of the rest");
     assert!(last["message"].as_str().is_some_and(|m| m.contains("more findings not shown")), "{last}");
@@ -523,9 +522,93 @@ fn a_huge_document_is_linted_on_its_start_published_in_part_and_not_formatted() 
         "textDocument/formatting",
         json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
     );
-    let message = refused["error"]["message"].as_str().unwrap_or_default();
-    assert!(message.starts_with("robolint formats documents of up to"), "{refused}");
+    assert_eq!(refused["error"]["message"], note, "{refused}");
     assert!(client.finish().success());
+}
+
+/// The server's end of a pipe in this process: each message sent is what one `read` returns,
+/// so a test decides which bytes arrive together.
+struct Pipe {
+    arrivals: Receiver<Vec<u8>>,
+    pending: Vec<u8>,
+    read: usize,
+}
+
+impl Read for Pipe {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.read == self.pending.len() {
+            // A closed channel is the other end closing.
+            let Ok(bytes) = self.arrivals.recv() else { return Ok(0) };
+            (self.pending, self.read) = (bytes, 0);
+        }
+        let count = out.len().min(self.pending.len() - self.read);
+        out[..count].copy_from_slice(&self.pending[self.read..self.read + count]);
+        self.read += count;
+        Ok(count)
+    }
+}
+
+struct PipeEnd(mpsc::Sender<Vec<u8>>);
+
+impl Write for PipeEnd {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.send(bytes.to_vec()).map_err(|_| std::io::ErrorKind::BrokenPipe)?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn pipe() -> (PipeEnd, Pipe) {
+    let (sender, arrivals) = mpsc::channel();
+    (PipeEnd(sender), Pipe { arrivals, pending: Vec::new(), read: 0 })
+}
+
+/// Edits typed faster than the server lints reach it together: it lints once, for the last
+/// version, instead of once per keystroke. Every keystroke arrives in one read with the
+/// ones before it; the server publishes only once nothing more has arrived, so exactly one
+/// publication is made, for the last version, whose text has the `*` the last edit typed.
+#[test]
+fn a_burst_of_edits_is_linted_once_for_its_last_version() {
+    let (mut to_server, server_input) = pipe();
+    let (server_output, from_server) = pipe();
+    let server = thread::spawn(move || robolint::lsp::serve(BufReader::new(server_input), server_output));
+    let (sender, messages) = mpsc::channel();
+    thread::spawn(move || read_frames(from_server, sender));
+
+    let uri = "file:///nonexistent/burst/robots.txt";
+    let opened = "User-agent: *\n";
+    let typed = "Disallow: /private-area/*";
+    let mut burst = initialize_message();
+    burst.extend(message(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}})));
+    let item = json!({"uri": uri, "languageId": "robots-txt", "version": 1, "text": opened});
+    burst
+        .extend(message(json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": item}})));
+    for (at, character) in typed.chars().enumerate() {
+        let version = at + 2;
+        let change = json!({"range": range((1, at as u32), (1, at as u32)), "text": character.to_string()});
+        burst.extend(message(json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}})));
+    }
+    to_server.write_all(&burst).expect("the server reads");
+    let last_version = typed.len() + 1;
+
+    let is_publication = |message: &Value| message["method"] == "textDocument/publishDiagnostics";
+    let mut received = Vec::new();
+    while !received.iter().any(is_publication) {
+        received.push(messages.recv_timeout(PATIENCE).expect("diagnostics are published"));
+    }
+    to_server.write_all(&shutdown_and_exit(json!(99))).expect("the server reads");
+    let status = server.join().expect("the server thread").expect("serving from memory");
+    assert_eq!(status, 0);
+    received.extend(messages.iter());
+    let publications: Vec<&Value> = received.iter().filter(|message| is_publication(message)).collect();
+    assert_eq!(publications.len(), 1, "one publication for {} edits: {publications:?}", typed.len());
+    assert_eq!(publications[0]["params"]["version"], last_version);
+    let diagnostics = publications[0]["params"]["diagnostics"].as_array().cloned().unwrap_or_default();
+    assert!(with_code(&diagnostics, "RL301").is_some(), "the last edit's `*` is linted: {diagnostics:?}");
 }
 
 // ---------------------------------------------------------------------------------------

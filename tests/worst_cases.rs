@@ -115,6 +115,15 @@ fn case_variants() {
     expect("case-variants", &[("file-too-large", 1), ("path-case-variants", CASE_PAIRS), ("too-many-rules", 1)]);
 }
 
+#[test]
+fn star_disallows_and_an_ai_group() {
+    // One finding for GPTBot, naming the `*` paths its group does not repeat.
+    expect(
+        "star-disallows-and-an-ai-group",
+        &[("ai-group-looser-than-star", 1), ("file-too-large", 1), ("sensitive-path", 1), ("too-many-rules", 1)],
+    );
+}
+
 /// What `check` and `matrix` do: matchers for many robots, compiled once over 2 MiB of
 /// `*` records, each asked many URLs, each answered by the right line.
 #[test]

@@ -54,6 +54,11 @@ pub const WORST_CASES: &[WorstCase] = &[
         stresses: "path-case-variants: Allow and Disallow pairs",
         generate: case_variants,
     },
+    WorstCase {
+        name: "star-disallows-and-an-ai-group",
+        stresses: "ai-group-looser-than-star: every `*` Disallow path asked of an AI crawler's own group",
+        generate: star_disallows_and_an_ai_group,
+    },
 ];
 
 /// Repeats `unit(n)` for n = 0, 1, … while the text stays within `size` bytes.
@@ -137,4 +142,14 @@ pub fn case_variants(size: usize) -> String {
     filled(size, "User-agent: *\n", |out, n| {
         let _ = write!(out, "Disallow: /Docs{n}/\nAllow: /docs{n}/\n");
     })
+}
+
+/// One `*` group of N Disallow paths, then a group of GPTBot's own that repeats none of them.
+pub fn star_disallows_and_an_ai_group(size: usize) -> String {
+    let ai_group = "\nUser-agent: GPTBot\nDisallow: /private/\n";
+    let mut text = filled(size.saturating_sub(ai_group.len()), "User-agent: *\n", |out, n| {
+        let _ = writeln!(out, "Disallow: /p{n}/");
+    });
+    text.push_str(ai_group);
+    text
 }

@@ -9,6 +9,7 @@ use super::positions::LineIndex;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lint::Report;
 use crate::rules;
+use crate::source::DEFAULT_SIZE_CAP;
 
 pub const SOURCE: &str = "robolint";
 
@@ -41,11 +42,7 @@ pub fn published(report: &Report, uri: &Uri, text: &str, lines: &LineIndex) -> V
     };
     let mut published = Vec::new();
     if let Some(cut) = report.source.truncation {
-        published.push(at_top(format!(
-            "this document is {} bytes, more than robolint reads: its findings are those of the first {} bytes",
-            text.len(),
-            cut.kept_bytes
-        )));
+        published.push(at_top(over_the_cap(text.len(), cut.kept_bytes)));
     }
     let diagnostics = &report.diagnostics;
     let shown = diagnostics.len().min(PUBLISHED_PER_DOCUMENT);
@@ -58,6 +55,18 @@ pub fn published(report: &Report, uri: &Uri, text: &str, lines: &LineIndex) -> V
         )));
     }
     published
+}
+
+/// What the client is told about a document larger than robolint reads (the size cap files
+/// have too): by how much it is over, what was linted, and that it is not formatted. Both the
+/// diagnostic at the top and the answer to a formatting request say it.
+pub fn over_the_cap(document_bytes: usize, linted_bytes: usize) -> String {
+    let cap = DEFAULT_SIZE_CAP;
+    format!(
+        "this document is {document_bytes} bytes, {} more than robolint reads ({cap}): its findings are \
+         those of the first {linted_bytes} bytes, and it is not formatted",
+        document_bytes.saturating_sub(cap)
+    )
 }
 
 pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex) -> lsp_types::Diagnostic {
@@ -171,5 +180,7 @@ mod tests {
         assert_eq!(first.range, lsp_types::Range::default());
         let kept = report.source.truncation.expect("a cut").kept_bytes;
         assert!(first.message.contains(&format!("the first {kept} bytes")), "{}", first.message);
+        let over = text.len() - crate::source::DEFAULT_SIZE_CAP;
+        assert!(first.message.contains(&format!("{} bytes, {over} more than", text.len())), "{}", first.message);
     }
 }

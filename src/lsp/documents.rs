@@ -25,7 +25,7 @@ pub struct OpenDocument {
 }
 
 impl OpenDocument {
-    fn new(uri: Uri, version: i32, text: String, settings: Settings) -> OpenDocument {
+    pub fn new(uri: Uri, version: i32, text: String, settings: Settings) -> OpenDocument {
         let lines = LineIndex::new(&text);
         let path = file_path(&uri);
         OpenDocument { uri, version, text, lines, path, settings, report: None, unpublished: true }
@@ -46,10 +46,15 @@ impl OpenDocument {
                 Some(range) => {
                     let span = self.lines.span(&self.text, range);
                     self.text.replace_range(span.start..span.end, &change.text);
+                    // Only the edited lines are indexed again: a keystroke in a document of
+                    // 100,000 lines must not scan all of them.
+                    self.lines.splice(&self.text, span.start..span.end, change.text.len());
                 }
-                None => self.text = change.text,
+                None => {
+                    self.text = change.text;
+                    self.lines = LineIndex::new(&self.text);
+                }
             }
-            self.lines = LineIndex::new(&self.text);
         }
         self.version = version;
         self.invalidate();

@@ -11,10 +11,12 @@ use serde::Deserialize;
 
 use super::code_actions::code_actions;
 use super::completion::complete;
+use super::diagnostics::over_the_cap;
 use super::documents::{Documents, OpenDocument};
 use super::hover::hover;
 use super::symbols::document_symbols;
 use crate::model::Span;
+use crate::source::DEFAULT_SIZE_CAP;
 
 pub type Answer<T> = Result<T, ResponseError>;
 
@@ -121,20 +123,16 @@ pub fn document_symbol(
     Ok(Some(DocumentSymbolResponse::Nested(document_symbols(linted.report, linted.lines))))
 }
 
-/// The largest document formatted: parsing keeps a few hundred bytes per line, and a 50 MB
-/// document of short lines took 1.8 GB to format. Four times what the linter reads.
-pub const FORMAT_LIMIT: usize = 4 * crate::source::DEFAULT_SIZE_CAP;
-
-/// The whole document, formatted, as one edit; no edits when it is already formatted.
+/// The whole document, formatted, as one edit; no edits when it is already formatted. A
+/// document larger than robolint reads is refused, with the words of the diagnostic published
+/// at its top: formatting keeps every line, so its cost follows the size the client chose.
 pub fn formatting(documents: &mut Documents, params: DocumentFormattingParams) -> Answer<Option<Vec<TextEdit>>> {
     let document = document(documents, &params.text_document.uri)?;
-    if document.text.len() > FORMAT_LIMIT {
+    if document.text.len() > DEFAULT_SIZE_CAP {
+        let linted = document.linted().report.source.truncation.map_or(DEFAULT_SIZE_CAP, |cut| cut.kept_bytes);
         return Err(ResponseError {
             code: ErrorCode::RequestFailed as i32,
-            message: format!(
-                "robolint formats documents of up to {FORMAT_LIMIT} bytes; this one is {} bytes",
-                document.text.len()
-            ),
+            message: over_the_cap(document.text.len(), linted),
             data: None,
         });
     }

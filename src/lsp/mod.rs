@@ -8,7 +8,9 @@
 mod code_actions;
 mod completion;
 mod diagnostics;
-mod documents;
+/// Public for the benches and tests/linear_work.rs, which time and count an edit without a
+/// client.
+pub mod documents;
 mod handlers;
 mod hover;
 pub mod positions;

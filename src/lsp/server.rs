@@ -5,8 +5,9 @@
 
 use std::io::{self, BufRead, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::thread;
+use std::time::Duration;
 
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response, ResponseError};
 use lsp_types::notification::{
@@ -41,7 +42,7 @@ const EXIT_WITHOUT_SHUTDOWN: u8 = 1;
 
 /// Serves one client until it sends `exit` or closes `input`; returns the exit status.
 pub fn serve(input: impl BufRead + Send + 'static, output: impl Write) -> io::Result<u8> {
-    run(&mut ReadAhead(spawn_reader(input)?), output)
+    run(&mut spawn_reader(input)?, output)
 }
 
 /// Serves a client whose messages are all in `input`, one at a time: each is handled before
@@ -89,20 +90,59 @@ fn run(inbox: &mut impl Inbox, output: impl Write) -> io::Result<u8> {
     Ok(if server.phase == Phase::ShutDown { EXIT_CLEAN } else { EXIT_WITHOUT_SHUTDOWN })
 }
 
+/// How long the server waits for a message whose bytes arrived with the last one before it
+/// publishes anyway. Bytes already in memory are parsed in microseconds; this is reached only
+/// when a client leaves part of a frame unsent, and bounds how late diagnostics can be then.
+const RECEIVED_PATIENCE: Duration = Duration::from_secs(1);
+
+/// A message and whether more bytes came in with it (the start of the next message).
+struct Arrival {
+    message: Incoming,
+    more_received: bool,
+}
+
 /// Messages read ahead by a thread, so the server knows when the client has sent nothing more.
-struct ReadAhead(Receiver<Incoming>);
+struct ReadAhead {
+    arrivals: Receiver<Arrival>,
+    /// The last message came with the bytes of another: the reader is parsing it now.
+    more_received: bool,
+}
+
+impl ReadAhead {
+    fn take(&mut self, arrival: Arrival) -> Incoming {
+        self.more_received = arrival.more_received;
+        arrival.message
+    }
+}
 
 impl Inbox for ReadAhead {
+    /// A client that types faster than the server lints sends didChange notifications in
+    /// bursts: a message read together with the next one's bytes counts that one as queued,
+    /// even before the reader has finished parsing it, so the burst is handled whole and
+    /// linted once, for its last version.
     fn queued(&mut self) -> Queued {
-        match self.0.try_recv() {
-            Ok(message) => Queued::Message(message),
-            Err(TryRecvError::Empty) => Queued::Empty,
+        let arrival = if self.more_received {
+            match self.arrivals.recv_timeout(RECEIVED_PATIENCE) {
+                Ok(arrival) => Ok(arrival),
+                Err(RecvTimeoutError::Timeout) => Err(TryRecvError::Empty),
+                Err(RecvTimeoutError::Disconnected) => Err(TryRecvError::Disconnected),
+            }
+        } else {
+            self.arrivals.try_recv()
+        };
+        match arrival {
+            Ok(arrival) => Queued::Message(self.take(arrival)),
+            Err(TryRecvError::Empty) => {
+                self.more_received = false;
+                Queued::Empty
+            }
             Err(TryRecvError::Disconnected) => Queued::Closed,
         }
     }
 
     fn wait(&mut self) -> Option<Incoming> {
-        self.0.recv().ok()
+        let arrival = self.arrivals.recv().ok()?;
+        Some(self.take(arrival))
     }
 }
 
@@ -119,17 +159,17 @@ impl<R: BufRead> Inbox for Lockstep<R> {
     }
 }
 
-fn spawn_reader(input: impl BufRead + Send + 'static) -> io::Result<Receiver<Incoming>> {
-    let (sender, receiver) = mpsc::sync_channel(READ_AHEAD);
+fn spawn_reader(input: impl BufRead + Send + 'static) -> io::Result<ReadAhead> {
+    let (sender, arrivals) = mpsc::sync_channel(READ_AHEAD);
     thread::Builder::new().name("robolint-lsp-reader".into()).spawn(move || {
         let mut frames = Frames::new(input);
         while let Some(message) = read_message(&mut frames) {
-            if sender.send(message).is_err() {
+            if sender.send(Arrival { message, more_received: frames.more_received() }).is_err() {
                 break;
             }
         }
     })?;
-    Ok(receiver)
+    Ok(ReadAhead { arrivals, more_received: false })
 }
 
 /// The client's next message, or `None` when its end is closed or cannot be read.

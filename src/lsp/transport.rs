@@ -73,6 +73,12 @@ impl<R: Read> Frames<R> {
         self.read_body(length)
     }
 
+    /// Whether bytes of a next message have already been received: bytes read and not yet
+    /// taken, other than blanks between frames.
+    pub fn more_received(&self) -> bool {
+        !self.pending().iter().all(u8::is_ascii_whitespace)
+    }
+
     /// Reads header lines up to the blank line that ends them. Lines that are no header are
     /// skipped, and reported once the next header is in sight.
     fn read_headers(&mut self) -> io::Result<Headers> {

@@ -17,15 +17,30 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
-        let bytes = text.as_bytes();
         let mut starts = vec![0];
-        for end in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-            let crlf_first_half = bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n');
-            if !crlf_first_half {
-                starts.push(end + 1);
-            }
-        }
+        starts.extend(starts_after_breaks_in(text.as_bytes(), 0..text.len()));
         LineIndex { starts }
+    }
+
+    /// Brings the index up to date after an edit: `text` is the new text, in which the bytes
+    /// `replaced` of the old text were replaced by `inserted_len` bytes. Only the line starts
+    /// the edit can touch are worked out again; the ones after it move by the change in
+    /// length. A line start depends on the byte before it and, for a `\r`, on the byte at it
+    /// (CRLF is one line end), so the starts from `replaced.start` to the end of the inserted
+    /// bytes are found again and every other start is kept.
+    pub fn splice(&mut self, text: &str, replaced: std::ops::Range<usize>, inserted_len: usize) {
+        let (start, inserted_end) = (replaced.start, replaced.start + inserted_len);
+        let first_dropped = self.starts.partition_point(|&line_start| line_start < start.max(1));
+        let first_kept = self.starts.partition_point(|&line_start| line_start <= replaced.end);
+        // A break at `start - 1` makes a start at `start`; one at `inserted_end - 1` the
+        // last start that can change.
+        let breaks = start.saturating_sub(1)..inserted_end.min(text.len());
+        let found: Vec<usize> = starts_after_breaks_in(text.as_bytes(), breaks).filter(|&at| at >= start).collect();
+        let found_count = found.len();
+        self.starts.splice(first_dropped..first_kept, found);
+        for line_start in &mut self.starts[first_dropped + found_count..] {
+            *line_start = *line_start + inserted_len - (replaced.end - start);
+        }
     }
 
     pub fn line_count(&self) -> usize {
@@ -96,6 +111,16 @@ impl LineIndex {
         };
         next - ending
     }
+}
+
+/// The line starts made by the line ends at `breaks` (a range of byte offsets) of `bytes`: one
+/// after each `\n` and after each `\r` that no `\n` follows.
+fn starts_after_breaks_in(bytes: &[u8], breaks: std::ops::Range<usize>) -> impl Iterator<Item = usize> + '_ {
+    let from = breaks.start;
+    memchr::memchr2_iter(b'\n', b'\r', &bytes[breaks]).map(move |at| from + at).filter_map(|end| {
+        let crlf_first_half = bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n');
+        (!crlf_first_half).then_some(end + 1)
+    })
 }
 
 fn floor_char_boundary(text: &str, offset: usize) -> usize {
@@ -173,6 +198,57 @@ mod tests {
         assert_eq!(at(text.find('😀').expect("an emoji")), (1, 5));
         assert_eq!(at(text.find('/').expect("a slash")), (2, 11));
         assert_eq!(at(text.len()), (3, 2));
+    }
+
+    /// Texts made of line ends of every style, and characters of one to four bytes.
+    fn text_of(pieces: &[u8]) -> String {
+        pieces.iter().map(|piece| ["\n", "\r", "\r\n", "a", "é", "😀"][usize::from(*piece) % 6]).collect()
+    }
+
+    /// `position` of a byte count, moved back to a character boundary of `text`.
+    fn boundary(text: &str, position: usize) -> usize {
+        floor_char_boundary(text, position % (text.len() + 1))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn spliced_indexes_equal_fresh_ones(
+            start in proptest::collection::vec(0u8..6, 0..40),
+            edits in proptest::collection::vec(
+                (0usize..200, 0usize..200, proptest::collection::vec(0u8..6, 0..8)),
+                1..20,
+            ),
+        ) {
+            let mut text = text_of(&start);
+            let mut index = LineIndex::new(&text);
+            for (from, to, inserted) in edits {
+                let (from, to) = (boundary(&text, from), boundary(&text, to));
+                let replaced = from.min(to)..from.max(to);
+                let inserted = text_of(&inserted);
+                text.replace_range(replaced.clone(), &inserted);
+                index.splice(&text, replaced, inserted.len());
+                proptest::prop_assert_eq!(&index, &LineIndex::new(&text), "after an edit to {:?}", text);
+            }
+        }
+    }
+
+    #[test]
+    fn an_edit_that_joins_or_splits_a_crlf_moves_the_line_start() {
+        let mut text = String::from("a\rb\r\nc");
+        let mut index = LineIndex::new(&text);
+        // Deleting `b` joins the first `\r` to nothing new: still a lone CR, then CRLF.
+        text.replace_range(2..3, "");
+        index.splice(&text, 2..3, 0);
+        assert_eq!(index, LineIndex::new(&text));
+        // Inserting `\n` after the lone CR makes it a CRLF: one line end, not two.
+        text.insert(2, '\n');
+        index.splice(&text, 2..2, 1);
+        assert_eq!(index, LineIndex::new(&text));
+        assert_eq!(index.line_count(), 3);
+        // Inserting between `\r` and `\n` splits the CRLF into two line ends.
+        text.insert(2, 'x');
+        index.splice(&text, 2..2, 1);
+        assert_eq!((index.line_count(), &index), (4, &LineIndex::new(&text)));
     }
 
     #[test]
