@@ -40,7 +40,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
         }
         let undrawn = diagnostic.labels.len().saturating_sub(DRAWN_LABELS);
         if undrawn > 0 {
-            report = report.with_note(format!("{undrawn} more places not drawn (`--format concise` lists them all)"));
+            report = report.with_note(format!("{undrawn} more places not drawn (`--format json` lists them all)"));
         }
         if let Some(help) = &diagnostic.help {
             report = report.with_help(help);
