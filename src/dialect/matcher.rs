@@ -667,7 +667,7 @@ fn robot_token(agent: &str, dialect: Dialect) -> String {
 }
 
 /// The leading `[a-zA-Z_-]` run of a value: what RFC 9309 and Google compare.
-fn product_token(value: &str) -> &str {
+pub(crate) fn product_token(value: &str) -> &str {
     let end = value.find(|c: char| !(c.is_ascii_alphabetic() || c == '-' || c == '_')).unwrap_or(value.len());
     &value[..end]
 }

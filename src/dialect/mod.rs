@@ -15,6 +15,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use groups::RuleKind;
+pub(crate) use matcher::product_token;
 pub use matcher::{DecidingRule, Matcher, Reason, Verdict};
 pub use pattern::covers_every_path;
 pub use url::path_and_query;

@@ -1,5 +1,6 @@
 use crate::agents::{Agent, Registry};
 use crate::diagnostic::{Applicability, Edit, Severity};
+use crate::dialect::product_token;
 use crate::model::Span;
 use crate::rules::{Context, Findings};
 use crate::text::first_non_token_char;
@@ -30,12 +31,14 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 "name the robot by its product token alone (`Googlebot`, not `Googlebot/2.1`): RFC 9309 tokens \
                  are letters, `_` and `-`, and Google cuts the value at the first other character",
             );
-        // Google and RFC 9309 read the value up to its first character outside a token.
-        let read = &value[..at];
+        // Google and RFC 9309 read the value up to its first character other than a letter,
+        // `_` or `-` (`+Baiduspider/2.0` is read as nothing).
+        let read = product_token(value);
         match missed_crawler(registry, value, read) {
             Some(crawler) => {
+                let what_is_read = if read.is_empty() { "no name".to_string() } else { format!("only `{read}`") };
                 diagnostic
-                    .note(format!("the value names `{}`, but today's robots read only `{read}` here", crawler.token));
+                    .note(format!("the value names `{}`, but today's robots read {what_is_read} here", crawler.token));
             }
             None => diagnostic.severity = Severity::Info,
         }
@@ -53,25 +56,32 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
 /// read of the value) does not name that crawler too. Two neighbouring words are tried
 /// first, joined by `-` and by nothing, for a name split by a look-alike dash or a space
 /// (`Applebot–Extended`, `Yandex Images`); then each word that stands as a product token
-/// with a version (`bingbot/2.0` in a browser-style string). A word alone is not enough:
-/// registry tokens include plain words (`Spider`) that many other robots' names end with.
+/// with a version where a browser-style string names its robot, in the comment after
+/// `Mozilla/5.0 (`, or anywhere when today's robots read nothing of the value. A word alone
+/// is not enough: registry tokens include plain words (`Spider`) that many other robots'
+/// names end with, and the products after a robot's own (`MOMspider/1.0 libwww-perl/0.40`)
+/// are the libraries it is built on.
 fn missed_crawler<'r>(registry: &'r Registry, value: &str, read: &str) -> Option<&'r Agent> {
     let words: Vec<&str> = value
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
         .filter(|word| !word.is_empty())
         .collect();
     let pairs = words.windows(2).flat_map(|pair| [format!("{}-{}", pair[0], pair[1]), pair.concat()]);
-    let products = words.iter().filter(|word| value.contains(&format!("{word}/"))).map(|word| word.to_string());
+    let named_robot_in = if read.is_empty() { Some(value) } else { value.split_once('(').map(|(_, comment)| comment) };
+    let products = named_robot_in.into_iter().flat_map(|part| {
+        words.iter().filter(move |word| part.contains(&format!("{word}/"))).map(|word| word.to_string())
+    });
     let mut names = pairs.chain(products);
     let named = names.find_map(|name| registry.find(&name).filter(|crawler| !crawler.is_retired()))?;
     let read_names_it = registry.find(read).is_some_and(|crawler| std::ptr::eq(crawler, named));
     (!read_names_it).then_some(named)
 }
 
-/// `Name/1.2` → `Name`, when nothing else stands in the value.
+/// `Name/1.2` → `Name`, when nothing else stands in the value and the name is all that
+/// today's robots read (`+Name/1.2` would still be read as nothing).
 fn versioned_name(value: &str) -> Option<&str> {
     let (name, version) = value.split_once('/')?;
-    let plain_name = !name.is_empty() && first_non_token_char(name).is_none();
+    let plain_name = !name.is_empty() && product_token(name) == name;
     let plain_version = version.chars().all(|c| c.is_ascii_alphanumeric() || c == '.');
     (plain_name && plain_version).then_some(name)
 }
