@@ -10,8 +10,9 @@
 pub mod api;
 
 use std::io::{self, Read};
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{Ipv4Addr, SocketAddr, TcpListener};
 
+use socket2::{Domain, Protocol, Socket, Type};
 use tiny_http::{Header, Request, Response, Server};
 
 use crate::source::DEFAULT_SIZE_CAP;
@@ -41,7 +42,15 @@ pub struct Playground {
 impl Playground {
     /// Listens on 127.0.0.1:`port` (`0`: a free port the system picks).
     pub fn bind(port: u16) -> io::Result<Playground> {
-        let server = Server::http(SocketAddr::from((Ipv4Addr::LOCALHOST, port))).map_err(io::Error::other)?;
+        let socket = Socket::new(Domain::IPV4, Type::STREAM, Some(Protocol::TCP))?;
+        // What std's TcpListener::bind sets, so a restarted server gets its port back.
+        socket.set_reuse_address(true)?;
+        // Inherited by each accepted connection: a keep-alive answer is sent at once rather
+        // than held for the browser's delayed ACK of its first part (40 ms a request).
+        socket.set_tcp_nodelay(true)?;
+        socket.bind(&SocketAddr::from((Ipv4Addr::LOCALHOST, port)).into())?;
+        socket.listen(128)?;
+        let server = Server::from_listener(TcpListener::from(socket), None).map_err(io::Error::other)?;
         let address = server.server_addr().to_ip().ok_or_else(|| io::Error::other("not an IP listener"))?;
         Ok(Playground { server, address })
     }
