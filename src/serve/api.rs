@@ -221,10 +221,11 @@ fn targets() -> Answer {
 
 /// `GET /api/rules`: every rule's code, name, summary, category and default severity.
 fn rule_list() -> Answer {
-    let mut rules: Vec<_> = rules::all()
-        .iter()
-        .map(|rule| {
-            let metadata = &rule.metadata;
+    let mut rules: Vec<&rules::Metadata> = rules::all().iter().map(|rule| &rule.metadata).collect();
+    rules.sort_by(|a, b| a.code.cmp(&b.code));
+    let rules: Vec<_> = rules
+        .into_iter()
+        .map(|metadata| {
             json!({
                 "code": metadata.code,
                 "name": metadata.name,
@@ -235,7 +236,6 @@ fn rule_list() -> Answer {
             })
         })
         .collect();
-    rules.sort_by(|a, b| a["code"].as_str().cmp(&b["code"].as_str()));
     Answer::json(&rules)
 }
 

@@ -73,7 +73,7 @@ impl Playground {
         let answer = match self.refusal(&request) {
             Some(refused) => refused,
             None => match read_body(&mut request) {
-                Ok(body) => self.answer(&request, &body),
+                Ok(body) => answer(&request, &body),
                 Err(refused) => refused,
             },
         };
@@ -99,24 +99,24 @@ impl Playground {
         }
         None
     }
+}
 
-    fn answer(&self, request: &Request, body: &[u8]) -> Answer {
-        let (path, query) = request.url().split_once('?').unwrap_or((request.url(), ""));
-        let method = request.method().as_str();
-        let api_request = api::Request { method, path, query, body };
-        if let Some(answer) = api::answer(&api_request) {
-            return answer;
+/// The API's answer, else the page's file at that path.
+fn answer(request: &Request, body: &[u8]) -> Answer {
+    let (path, query) = request.url().split_once('?').unwrap_or((request.url(), ""));
+    let method = request.method().as_str();
+    let api_request = api::Request { method, path, query, body };
+    if let Some(answer) = api::answer(&api_request) {
+        return answer;
+    }
+    let page_path = if path == "/index.html" { "/" } else { path };
+    let asset = ASSETS.iter().find(|(asset_path, _, _)| *asset_path == page_path);
+    match asset {
+        Some(&(_, content_type, bytes)) if method == "GET" || method == "HEAD" => {
+            Answer { status: 200, content_type, body: bytes.to_vec() }
         }
-        let asset = ASSETS
-            .iter()
-            .find(|(asset_path, _, _)| *asset_path == path || (path == "/index.html" && *asset_path == "/"));
-        match asset {
-            Some(&(_, content_type, bytes)) if method == "GET" || method == "HEAD" => {
-                Answer { status: 200, content_type, body: bytes.to_vec() }
-            }
-            Some(_) => Answer::error(405, "the page is read with GET"),
-            None => Answer::error(404, "not found"),
-        }
+        Some(_) => Answer::error(405, "the page is read with GET"),
+        None => Answer::error(404, "not found"),
     }
 }
 
