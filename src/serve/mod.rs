@@ -5,18 +5,18 @@
 //! 127.0.0.1 and nothing else (there is no address to choose), answers only requests
 //! addressed to that address or `localhost` by their Host header (a DNS-rebinding page
 //! names its own host), refuses cross-origin requests that say so (`Origin`), and reads a
-//! body only up to robolint's input cap.
+//! body only up to robolint's input cap. [`http`] reads and answers the requests, bounded in
+//! size and time, on a few worker threads.
 
 pub mod api;
+mod http;
 
-use std::io::{self, Read};
-use std::net::{Ipv4Addr, SocketAddr, TcpListener};
-
-use socket2::{Domain, Protocol, Socket, Type};
-use tiny_http::{Header, Request, Response, Server};
+use std::io;
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 
 use crate::source::DEFAULT_SIZE_CAP;
 use api::Answer;
+use http::{Connection, Head, Unread};
 
 /// The port `robolint serve` listens on unless `--port` says otherwise: RFC 9309's number.
 pub const DEFAULT_PORT: u16 = 9309;
@@ -33,26 +33,32 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
 const CONTENT_SECURITY_POLICY: &str =
     "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 
+/// Headers on every answer: the page's policy, and nothing kept or guessed from an answer.
+const ANSWER_HEADERS: &[(&str, &str)] = &[
+    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("Cache-Control", "no-store"),
+];
+
+/// Connections served at once. A browser opens up to six to one host and keeps them alive,
+/// so a single worker would leave the page's parallel requests waiting out an idle
+/// connection's timeout; a fixed number bounds the threads a local client can tie up.
+pub const WORKERS: usize = 8;
+
 /// A playground server listening on a loopback port.
 pub struct Playground {
-    server: Server,
+    listener: TcpListener,
     address: SocketAddr,
 }
 
 impl Playground {
     /// Listens on 127.0.0.1:`port` (`0`: a free port the system picks).
     pub fn bind(port: u16) -> io::Result<Playground> {
-        let socket = Socket::new(Domain::IPV4, Type::STREAM, Some(Protocol::TCP))?;
-        // What std's TcpListener::bind sets, so a restarted server gets its port back.
-        socket.set_reuse_address(true)?;
-        // Inherited by each accepted connection: a keep-alive answer is sent at once rather
-        // than held for the browser's delayed ACK of its first part (40 ms a request).
-        socket.set_tcp_nodelay(true)?;
-        socket.bind(&SocketAddr::from((Ipv4Addr::LOCALHOST, port)).into())?;
-        socket.listen(128)?;
-        let server = Server::from_listener(TcpListener::from(socket), None).map_err(io::Error::other)?;
-        let address = server.server_addr().to_ip().ok_or_else(|| io::Error::other("not an IP listener"))?;
-        Ok(Playground { server, address })
+        // std sets SO_REUSEADDR on Unix, so a restarted server gets its port back.
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port))?;
+        let address = listener.local_addr()?;
+        Ok(Playground { listener, address })
     }
 
     /// The page's address: `http://127.0.0.1:PORT/`.
@@ -60,51 +66,72 @@ impl Playground {
         format!("http://{}/", self.address)
     }
 
-    /// Answers requests, one at a time, until the process ends.
+    /// Answers requests on [`WORKERS`] threads, each taking one connection at a time, until
+    /// the process ends; a worker whose accepting fails stops, and the first such error is
+    /// returned once all have.
     pub fn run(&self) -> io::Result<()> {
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..WORKERS).map(|_| scope.spawn(|| self.accept_connections())).collect();
+            workers.into_iter().try_for_each(|worker| {
+                worker.join().unwrap_or_else(|_| Err(io::Error::other("a playground worker panicked")))
+            })
+        })
+    }
+
+    fn accept_connections(&self) -> io::Result<()> {
         loop {
-            let request = self.server.recv()?;
-            // A client that hangs up before its answer is written is no reason to stop.
-            let _ = self.handle(request);
+            let (stream, _) = self.listener.accept()?;
+            // A client that hangs up or breaks a bound loses its connection, not the server.
+            let _ = self.serve_connection(stream);
         }
     }
 
-    fn handle(&self, mut request: Request) -> io::Result<()> {
-        let answer = match self.refusal(&request) {
-            Some(refused) => refused,
-            None => match read_body(&mut request) {
-                Ok(body) => answer(&request, &body),
-                Err(refused) => refused,
-            },
-        };
-        respond(request, answer)
+    /// Answers the connection's requests until the client closes it, keeps nothing alive, or
+    /// sends what cannot be answered and read on from.
+    fn serve_connection(&self, stream: TcpStream) -> io::Result<()> {
+        let mut connection = Connection::new(stream, ANSWER_HEADERS)?;
+        loop {
+            let head = match connection.read_head() {
+                Ok(Some(head)) => head,
+                Ok(None) | Err(Unread::Gone) => return Ok(()),
+                Err(Unread::Refused(answer)) => return connection.refuse(&answer),
+            };
+            if let Some(refused) = self.refusal(&head) {
+                return connection.refuse(&refused);
+            }
+            let body = match connection.read_body(&head, DEFAULT_SIZE_CAP) {
+                Ok(body) => body,
+                Err(Unread::Gone) => return Ok(()),
+                Err(Unread::Refused(answer)) => return connection.refuse(&answer),
+            };
+            if !connection.respond(&head, &answer(&head, &body))? {
+                return Ok(());
+            }
+        }
     }
 
-    /// Why the request is refused before its body is read: addressed to another host, sent
-    /// from another origin, or announcing a body over the cap.
-    fn refusal(&self, request: &Request) -> Option<Answer> {
+    /// Why the request is refused before its body is read: addressed to another host, or
+    /// sent from another origin.
+    fn refusal(&self, head: &Head) -> Option<Answer> {
         let port = self.address.port();
         let is_ours = |value: &str, prefix: &str| {
             ["127.0.0.1", "localhost"].iter().any(|host| value.eq_ignore_ascii_case(&format!("{prefix}{host}:{port}")))
         };
-        match header(request, "Host") {
+        match head.header("Host") {
             Some(host) if is_ours(host, "") => {}
             _ => return Some(Answer::error(403, "this server answers only requests to 127.0.0.1 or localhost")),
         }
-        if header(request, "Origin").is_some_and(|origin| !is_ours(origin, "http://")) {
+        if head.header("Origin").is_some_and(|origin| !is_ours(origin, "http://")) {
             return Some(Answer::error(403, "requests from other sites are refused"));
-        }
-        if request.body_length().is_some_and(|length| length > DEFAULT_SIZE_CAP) {
-            return Some(too_large());
         }
         None
     }
 }
 
 /// The API's answer, else the page's file at that path.
-fn answer(request: &Request, body: &[u8]) -> Answer {
-    let (path, query) = request.url().split_once('?').unwrap_or((request.url(), ""));
-    let method = request.method().as_str();
+fn answer(head: &Head, body: &[u8]) -> Answer {
+    let (path, query) = head.target.split_once('?').unwrap_or((&head.target, ""));
+    let method = head.method.as_str();
     let api_request = api::Request { method, path, query, body };
     if let Some(answer) = api::answer(&api_request) {
         return answer;
@@ -118,40 +145,4 @@ fn answer(request: &Request, body: &[u8]) -> Answer {
         Some(_) => Answer::error(405, "the page is read with GET"),
         None => Answer::error(404, "not found"),
     }
-}
-
-fn too_large() -> Answer {
-    Answer::error(413, &format!("robolint reads at most {} MiB of robots.txt", DEFAULT_SIZE_CAP / (1024 * 1024)))
-}
-
-fn header<'a>(request: &'a Request, name: &'static str) -> Option<&'a str> {
-    request.headers().iter().find(|header| header.field.equiv(name)).map(|header| header.value.as_str())
-}
-
-/// The body, up to the cap: a chunked body that goes past it is refused like an announced one.
-fn read_body(request: &mut Request) -> Result<Vec<u8>, Answer> {
-    let mut body = Vec::new();
-    let read = request.as_reader().take(DEFAULT_SIZE_CAP as u64 + 1).read_to_end(&mut body);
-    match read {
-        Err(error) => Err(Answer::error(400, &format!("cannot read the request: {error}"))),
-        Ok(length) if length > DEFAULT_SIZE_CAP => Err(too_large()),
-        Ok(_) => Ok(body),
-    }
-}
-
-fn respond(request: Request, answer: Answer) -> io::Result<()> {
-    let headers = [
-        ("Content-Type", answer.content_type),
-        ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", "no-referrer"),
-        ("Cache-Control", "no-store"),
-    ];
-    let mut response = Response::from_data(answer.body).with_status_code(answer.status);
-    for (name, value) in headers {
-        if let Ok(header) = Header::from_bytes(name, value) {
-            response.add_header(header);
-        }
-    }
-    request.respond(response)
 }
