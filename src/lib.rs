@@ -91,6 +91,7 @@ pub mod parse;
 pub mod preferences;
 pub mod render;
 pub mod rules;
+pub mod serve;
 pub mod source;
 pub mod suppression;
 pub mod text;

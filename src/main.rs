@@ -266,6 +266,13 @@ enum Command {
     Man,
     /// Run a Language Server on stdin and stdout, for editors.
     Lsp,
+    /// Serve the playground page on 127.0.0.1: an editor that lints as you type, applies
+    /// fixes, and asks every robot of the registry about a URL.
+    Serve {
+        /// The port (0: any free port); the page's address is printed on standard output.
+        #[arg(long, default_value_t = robolint::serve::DEFAULT_PORT)]
+        port: u16,
+    },
     /// Whether a robot may fetch URLs, per dialect, and the line that decided
     /// (exit 0: all allowed, 1: some disallowed, 2: error).
     Check(cli_check::CheckArgs),
@@ -385,6 +392,7 @@ fn main() -> ExitCode {
         Some(Command::Completions { shell }) => print_completions(shell),
         Some(Command::Man) => print_man_page(),
         Some(Command::Lsp) => robolint::lsp::run_stdio().map_err(|error| format!("lsp: {error}")),
+        Some(Command::Serve { port }) => serve(port),
         Some(Command::Check(args)) => cli_check::run_check(&args),
         Some(Command::Matrix(args)) => cli_check::run_matrix(&args),
         Some(Command::Parse(args)) => cli_parse::run_parse(&args),
@@ -1123,52 +1131,22 @@ fn print_rules(format: ListFormat) -> Result<u8, String> {
     Ok(0)
 }
 
+fn serve(port: u16) -> Result<u8, String> {
+    let playground = robolint::serve::Playground::bind(port).map_err(|error| format!("serve: port {port}: {error}"))?;
+    let mut out = io::stdout().lock();
+    // Flushed at once: a script or test reads the port from this line.
+    writeln!(out, "robolint playground: {}", playground.url()).and_then(|()| out.flush()).map_err(cannot_write)?;
+    drop(out);
+    playground.run().map_err(|error| format!("serve: {error}"))?;
+    Ok(0)
+}
+
 fn print_rule(code_or_name: &str) -> Result<u8, String> {
     let rule = rules::find(code_or_name).ok_or_else(|| {
         let suggestion =
             rules::closest_name(code_or_name).map(|name| format!(": did you mean `{name}`?")).unwrap_or_default();
         format!("no rule `{code_or_name}`{suggestion} (see `robolint rules`)")
     })?;
-    let metadata = &rule.metadata;
-    let default = if metadata.default_enabled {
-        metadata.severity.as_str().to_string()
-    } else {
-        format!("off by default ({} when selected)", metadata.severity.as_str())
-    };
-    let fix = match metadata.fix {
-        rules::FixAvailability::None => "none",
-        rules::FixAvailability::Safe => "safe",
-        rules::FixAvailability::Unsafe => "unsafe",
-        rules::FixAvailability::Mixed => "safe for some findings, unsafe for others",
-    };
-    let levels: Vec<String> = robolint::dialect::Dialect::ALL
-        .iter()
-        .map(|&dialect| format!("{dialect} {:?}", metadata.level_for(dialect)).to_lowercase())
-        .collect();
-    let options: String =
-        metadata.options.iter().map(|(key, spec)| format!("    {key} = {} ({})\n", spec.default, spec.doc)).collect();
-    let options = if options.is_empty() {
-        String::new()
-    } else {
-        format!("Options (under [rules.{}] in robolint.toml):\n{options}", metadata.name)
-    };
-    let text = format!(
-        "{code} {name}: {summary}\n\nSeverity: {default}\nBy dialect: {levels}\nCategory: {category}\nFix: {fix}\n\
-         Spec: {spec}\n{options}\nWhy\n{why}\nBad\n{bad}\nGood\n{good}",
-        code = metadata.code,
-        name = metadata.name,
-        summary = metadata.summary,
-        levels = levels.join(", "),
-        category = metadata.category,
-        spec = metadata.spec,
-        why = indent(&metadata.docs.why),
-        bad = indent(&metadata.docs.bad),
-        good = indent(&metadata.docs.good),
-    );
-    io::stdout().lock().write_all(text.as_bytes()).map_err(cannot_write)?;
+    io::stdout().lock().write_all(rule.metadata.documentation().as_bytes()).map_err(cannot_write)?;
     Ok(0)
-}
-
-fn indent(text: &str) -> String {
-    text.lines().map(|line| format!("    {line}\n")).collect()
 }

@@ -49,37 +49,8 @@ impl ArrayItems {
 impl Document {
     pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
         self.open(out)?;
-        let text = input.report.source.text.as_str();
-        let lines = LineIndex::new(text);
-        let place = |span| Place::new(&lines, text, span);
         self.files.push(input.name.to_string());
-        for diagnostic in &input.report.diagnostics {
-            let finding = Finding {
-                file: input.name,
-                code: diagnostic.code,
-                name: diagnostic.name,
-                severity: diagnostic.severity,
-                message: &diagnostic.message,
-                place: place(diagnostic.span),
-                labels: diagnostic
-                    .labels
-                    .iter()
-                    .map(|label| LabelOut { message: &label.message, place: place(label.span) })
-                    .collect(),
-                help: diagnostic.help.as_deref(),
-                notes: &diagnostic.notes,
-                affects: diagnostic.affects.iter().map(|dialect| dialect.name()).collect(),
-                fix: diagnostic.fix.as_ref().map(|fix| FixOut {
-                    message: &fix.message,
-                    applicability: fix.applicability,
-                    edits: fix
-                        .edits
-                        .iter()
-                        .map(|edit| EditOut { replacement: &edit.replacement, place: place(edit.span) })
-                        .collect(),
-                }),
-                witness: witness(diagnostic),
-            };
+        for finding in findings(input) {
             self.findings.write(out, &finding)?;
         }
         Ok(())
@@ -100,6 +71,43 @@ impl Document {
         }
         Ok(())
     }
+}
+
+/// Each finding of one input in the document's shape: what `--format json` writes in its
+/// `diagnostics`, and what the playground's API answers (`serve::api`).
+pub fn findings<'a>(input: &Linted<'a>) -> impl Iterator<Item = Finding<'a>> + 'a {
+    let name = input.name;
+    let text = input.report.source.text.as_str();
+    let lines = LineIndex::new(text);
+    input.report.diagnostics.iter().map(move |diagnostic| {
+        let place = |span| Place::new(&lines, text, span);
+        Finding {
+            file: name,
+            code: diagnostic.code,
+            name: diagnostic.name,
+            severity: diagnostic.severity,
+            message: &diagnostic.message,
+            place: place(diagnostic.span),
+            labels: diagnostic
+                .labels
+                .iter()
+                .map(|label| LabelOut { message: &label.message, place: place(label.span) })
+                .collect(),
+            help: diagnostic.help.as_deref(),
+            notes: &diagnostic.notes,
+            affects: diagnostic.affects.iter().map(|dialect| dialect.name()).collect(),
+            fix: diagnostic.fix.as_ref().map(|fix| FixOut {
+                message: &fix.message,
+                applicability: fix.applicability,
+                edits: fix
+                    .edits
+                    .iter()
+                    .map(|edit| EditOut { replacement: &edit.replacement, place: place(edit.span) })
+                    .collect(),
+            }),
+            witness: witness(diagnostic),
+        }
+    })
 }
 
 /// Where a span lies, for every kind of reader: 1-based line and column counted in
@@ -128,8 +136,9 @@ impl Place {
     }
 }
 
+/// One finding as JSON readers get it (docs/json-format.md).
 #[derive(Debug, Serialize)]
-struct Finding<'a> {
+pub struct Finding<'a> {
     file: &'a str,
     code: &'static str,
     name: &'static str,

@@ -312,6 +312,47 @@ impl Metadata {
         self.options.iter().map(|(key, spec)| (key.clone(), spec.default.clone())).collect()
     }
 
+    /// The rule's documentation as `robolint rule NAME` prints it and the playground page
+    /// shows it: summary, levels, fix, spec, options, then why, a bad and a good example.
+    pub fn documentation(&self) -> String {
+        let default = if self.default_enabled {
+            self.severity.as_str().to_string()
+        } else {
+            format!("off by default ({} when selected)", self.severity.as_str())
+        };
+        let fix = match self.fix {
+            FixAvailability::None => "none",
+            FixAvailability::Safe => "safe",
+            FixAvailability::Unsafe => "unsafe",
+            FixAvailability::Mixed => "safe for some findings, unsafe for others",
+        };
+        let levels: Vec<String> = Dialect::ALL
+            .iter()
+            .map(|&dialect| format!("{dialect} {:?}", self.level_for(dialect)).to_lowercase())
+            .collect();
+        let options: String =
+            self.options.iter().map(|(key, spec)| format!("    {key} = {} ({})\n", spec.default, spec.doc)).collect();
+        let options = if options.is_empty() {
+            String::new()
+        } else {
+            format!("Options (under [rules.{}] in robolint.toml):\n{options}", self.name)
+        };
+        let indent = |text: &str| -> String { text.lines().map(|line| format!("    {line}\n")).collect() };
+        format!(
+            "{code} {name}: {summary}\n\nSeverity: {default}\nBy dialect: {levels}\nCategory: {category}\nFix: {fix}\n\
+             Spec: {spec}\n{options}\nWhy\n{why}\nBad\n{bad}\nGood\n{good}",
+            code = self.code,
+            name = self.name,
+            summary = self.summary,
+            levels = levels.join(", "),
+            category = self.category,
+            spec = self.spec,
+            why = indent(&self.docs.why),
+            bad = indent(&self.docs.bad),
+            good = indent(&self.docs.good),
+        )
+    }
+
     /// How much a finding matters to robots of `dialect`.
     pub fn level_for(&self, dialect: Dialect) -> Level {
         let targets = &self.targets;

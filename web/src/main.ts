@@ -1,0 +1,404 @@
+// The robolint playground: a CodeMirror editor whose findings, fixes and URL verdicts all
+// come from `robolint serve` (src/serve/api.rs), the real engine, over loopback HTTP.
+
+import { EditorState, StateEffect, StateField, type Text } from "@codemirror/state";
+import {
+  Decoration,
+  type DecorationSet,
+  EditorView,
+  highlightActiveLine,
+  keymap,
+  lineNumbers,
+} from "@codemirror/view";
+import { defaultKeymap, history as undoHistory, historyKeymap } from "@codemirror/commands";
+import { StreamLanguage, defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { type Diagnostic, forceLinting, lintGutter, linter } from "@codemirror/lint";
+
+// --- The API's shapes (docs/json-format.md for findings) ---
+
+interface Position { line: number; character: number }
+interface Range { start: Position; end: Position }
+interface Finding {
+  code: string;
+  name: string;
+  severity: "error" | "warning" | "info";
+  message: string;
+  help: string | null;
+  notes: string[];
+  line: number;
+  column: number;
+  range: Range;
+  fix: { message: string; applicability: "safe" | "unsafe" } | null;
+}
+interface RobotAnswer {
+  token: string;
+  name: string;
+  purpose: string;
+  dialect: string;
+  allowed: boolean;
+  obeys: string;
+  decided_by: { line: number; text: string; pattern: string; range: Range } | null;
+  reason: string | null;
+}
+
+const SAMPLE = `# robots.txt for example.com: edit it, findings appear as you type
+User-agent: *
+Disallow: /private/
+Dissallow: /tmp/
+Disallow: /search*
+
+User-agent: GPTBot
+Disallow: /
+
+Sitemap: /sitemap.xml
+`;
+
+class ApiError extends Error {}
+
+/** POSTs the robots.txt text as the body (the query carries the settings), or GETs. */
+async function api<T>(path: string, body?: string): Promise<T> {
+  const response = await fetch(path, body === undefined ? {} : { method: "POST", body });
+  const answer = await response.json();
+  if (!response.ok) throw new ApiError(answer.error ?? `${response.status}`);
+  return answer as T;
+}
+
+const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const targetSelect = element<HTMLSelectElement>("target");
+const status = element<HTMLSpanElement>("status");
+
+function showError(error: unknown) {
+  status.textContent = error instanceof Error ? error.message : String(error);
+}
+
+// --- robots.txt highlighting: field names, values, wildcards, comments ---
+
+const KNOWN_FIELDS = new Set(["user-agent", "allow", "disallow", "sitemap", "crawl-delay", "host", "content-signal", "content-usage"]);
+
+const robotsTxt = StreamLanguage.define<{ inValue: boolean }>({
+  name: "robots.txt",
+  startState: () => ({ inValue: false }),
+  token(stream, state) {
+    if (stream.sol()) state.inValue = false;
+    if (stream.eatSpace()) return null;
+    if (stream.peek() === "#") {
+      stream.skipToEnd();
+      return "comment";
+    }
+    if (!state.inValue) {
+      if (stream.eat(":")) {
+        state.inValue = true;
+        return "punctuation";
+      }
+      if (stream.match(/^[^:#\s]+/)) {
+        return KNOWN_FIELDS.has(stream.current().toLowerCase()) ? "keyword" : "propertyName";
+      }
+    } else {
+      if (stream.match(/^[*$]/)) return "operator";
+      if (stream.match(/^[^#*$\s]+/)) return "string";
+    }
+    stream.next();
+    return null;
+  },
+  languageData: { commentTokens: { line: "#" } },
+});
+
+// --- Positions: the API's LSP ranges (0-based line, UTF-16 column) are CodeMirror offsets ---
+
+function offset(doc: Text, position: Position): number {
+  if (position.line >= doc.lines) return doc.length;
+  const line = doc.line(position.line + 1);
+  return Math.min(line.from + position.character, line.to);
+}
+
+// --- The deciding line of a URL test, highlighted in the editor ---
+
+const setDeciding = StateEffect.define<number[]>();
+const decidingLines = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(lines, transaction) {
+    for (const effect of transaction.effects) {
+      if (effect.is(setDeciding)) {
+        const doc = transaction.state.doc;
+        const marks = [...new Set(effect.value)]
+          .filter((line) => line >= 1 && line <= doc.lines)
+          .sort((a, b) => a - b)
+          .map((line) => Decoration.line({ class: "cm-deciding" }).range(doc.line(line).from));
+        return Decoration.set(marks);
+      }
+    }
+    // An edit makes the last answer stale.
+    return transaction.docChanged ? Decoration.none : lines;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+// --- Linting, findings and fixes ---
+
+let findings: Finding[] = [];
+
+async function lintSource(view: EditorView): Promise<Diagnostic[]> {
+  const text = view.state.doc.toString();
+  const started = performance.now();
+  let answer: { diagnostics: Finding[] };
+  try {
+    answer = await api(`/api/lint?target=${encodeURIComponent(targetSelect.value)}`, text);
+  } catch (error) {
+    showError(error);
+    return [];
+  }
+  const elapsed = performance.now() - started;
+  status.textContent = `linted ${text.length.toLocaleString()} characters in ${elapsed.toFixed(1)} ms`;
+  // A lint that an edit overtook describes another text: its answer is dropped.
+  if (view.state.doc.toString() !== text) return [];
+  findings = answer.diagnostics;
+  showFindings(view);
+  return findings.map((finding, index) => ({
+    from: offset(view.state.doc, finding.range.start),
+    to: offset(view.state.doc, finding.range.end),
+    severity: finding.severity,
+    source: finding.name,
+    message: `${finding.code} ${finding.message}`,
+    renderMessage: () => describeFinding(finding, index, view),
+    actions: finding.fix ? [{ name: "Fix", apply: () => applyFix(view, index, finding.code) }] : [],
+  }));
+}
+
+function ruleLink(finding: Finding): HTMLAnchorElement {
+  const link = document.createElement("a");
+  link.className = "code";
+  link.href = `/rules/${finding.name}`;
+  link.textContent = finding.code;
+  link.title = `${finding.name}: the rule's documentation`;
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    void showRule(finding.name);
+  });
+  return link;
+}
+
+/** A finding as the list and the editor's tooltip show it: code (linking to its rule), name, message, notes (the witness), help, fix. */
+function describeFinding(finding: Finding, index: number, view: EditorView): HTMLElement {
+  const described = document.createElement("span");
+  const severity = document.createElement("span");
+  severity.className = `severity-${finding.severity}`;
+  severity.textContent = ` ${finding.severity}[${finding.name}] `;
+  described.append(ruleLink(finding), severity, finding.message);
+  for (const note of finding.notes) described.append(` — ${note}`);
+  if (finding.help) described.append(` (${finding.help})`);
+  if (finding.fix) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "fix";
+    button.textContent = `Fix: ${finding.fix.message}${finding.fix.applicability === "unsafe" ? " (unsafe)" : ""}`;
+    button.addEventListener("click", (event) => {
+      event.stopPropagation();
+      void applyFix(view, index, finding.code);
+    });
+    described.append(button);
+  }
+  return described;
+}
+
+function showFindings(view: EditorView) {
+  const list = element<HTMLOListElement>("findings");
+  element("finding-count").textContent = `(${findings.length})`;
+  list.replaceChildren(
+    ...findings.map((finding, index) => {
+      const item = document.createElement("li");
+      item.dataset.code = finding.code;
+      item.dataset.line = String(finding.line);
+      const where = document.createElement("span");
+      where.className = "where";
+      where.textContent = `${finding.line}:${finding.column} `;
+      item.append(where, describeFinding(finding, index, view));
+      item.addEventListener("click", () => {
+        const anchor = offset(view.state.doc, finding.range.start);
+        view.dispatch({ selection: { anchor }, scrollIntoView: true });
+        view.focus();
+      });
+      return item;
+    }),
+  );
+}
+
+/** Replaces the document with `text`, changing only the part that differs (the cursor and undo history stay useful). */
+function replaceText(view: EditorView, text: string) {
+  const old = view.state.doc.toString();
+  let start = 0;
+  while (start < old.length && start < text.length && old[start] === text[start]) start++;
+  let end = 0;
+  while (end < old.length - start && end < text.length - start && old[old.length - 1 - end] === text[text.length - 1 - end]) end++;
+  view.dispatch({ changes: { from: start, to: old.length - end, insert: text.slice(start, text.length - end) } });
+}
+
+async function applyFix(view: EditorView, finding: number | "safe", code?: string) {
+  const query = new URLSearchParams({ target: targetSelect.value, finding: String(finding) });
+  if (code) query.set("code", code);
+  try {
+    const answer = await api<{ text: string; applied: number }>(`/api/fix?${query}`, view.state.doc.toString());
+    replaceText(view, answer.text);
+    status.textContent = `${answer.applied} fix${answer.applied === 1 ? "" : "es"} applied`;
+  } catch (error) {
+    showError(error);
+  }
+}
+
+// --- Rule documentation ---
+
+async function showRule(name: string) {
+  try {
+    const rule = await api<{ code: string; name: string; documentation: string }>(`/api/rules/${encodeURIComponent(name)}`);
+    element("rule-title").textContent = `${rule.code} ${rule.name}`;
+    element("rule-text").textContent = rule.documentation;
+    const section = element("rule-docs");
+    section.hidden = false;
+    section.scrollIntoView({ block: "nearest" });
+  } catch (error) {
+    showError(error);
+  }
+}
+
+// --- Test a URL: every robot of the registry ---
+
+function highlight(view: EditorView, lines: number[]) {
+  const effects: StateEffect<unknown>[] = [setDeciding.of(lines)];
+  const first = Math.min(...lines);
+  if (Number.isFinite(first) && first <= view.state.doc.lines) {
+    effects.push(EditorView.scrollIntoView(view.state.doc.line(first).from, { y: "center" }));
+  }
+  view.dispatch({ effects });
+}
+
+async function testUrl(view: EditorView) {
+  const url = element<HTMLInputElement>("url").value;
+  let answer: { url: string; robots: RobotAnswer[] };
+  try {
+    answer = await api(`/api/check?url=${encodeURIComponent(url)}`, view.state.doc.toString());
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  // Disallowed robots first: they are what a site owner looks for.
+  const robots = [...answer.robots].sort((a, b) => Number(a.allowed) - Number(b.allowed));
+  const disallowed = robots.filter((robot) => !robot.allowed).length;
+  element("url-summary").textContent =
+    `${answer.url}: ${disallowed} of ${robots.length} robots may not fetch it. Click a robot to see the line that decided.`;
+  const rows = robots.map((robot) => {
+    const row = document.createElement("tr");
+    row.className = robot.allowed ? "allowed" : "disallowed";
+    row.dataset.token = robot.token;
+    const cells = [
+      `${robot.token}`,
+      robot.purpose,
+      robot.allowed ? "allowed" : "disallowed",
+      robot.decided_by ? `line ${robot.decided_by.line}: ${robot.decided_by.text}` : (robot.reason ?? ""),
+    ].map((text, column) => {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      if (column === 0) cell.title = `${robot.name}, reads the file as ${robot.dialect}`;
+      if (column === 2) cell.className = "verdict";
+      if (column === 3) cell.className = "decided-by";
+      return cell;
+    });
+    row.append(...cells);
+    row.addEventListener("click", () => {
+      for (const other of rows) other.classList.toggle("selected", other === row);
+      highlight(view, robot.decided_by ? [robot.decided_by.line] : []);
+    });
+    return row;
+  });
+  element("robots").querySelector("tbody")?.replaceChildren(...rows);
+  highlight(view, robots.flatMap((robot) => (robot.decided_by ? [robot.decided_by.line] : [])));
+}
+
+// --- Share link: the file, deflated and base64url-encoded, in the fragment (never sent to a server) ---
+
+async function squeeze(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream): Promise<Uint8Array<ArrayBuffer>> {
+  const output = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(output).arrayBuffer());
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+async function shareLink(view: EditorView): Promise<string> {
+  const deflated = await squeeze(new TextEncoder().encode(view.state.doc.toString()), new CompressionStream("deflate-raw"));
+  const fragment = new URLSearchParams({ t: targetSelect.value, z: toBase64Url(deflated) });
+  return `${location.origin}${location.pathname}#${fragment}`;
+}
+
+/** The file and target a share link carries, if the page was opened with one. */
+async function shared(): Promise<{ text: string; target: string | null } | null> {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const packed = fragment.get("z");
+  if (!packed) return null;
+  try {
+    const inflated = await squeeze(fromBase64Url(packed), new DecompressionStream("deflate-raw"));
+    return { text: new TextDecoder().decode(inflated), target: fragment.get("t") };
+  } catch {
+    status.textContent = "the link's file could not be read back";
+    return null;
+  }
+}
+
+// --- Start ---
+
+async function start() {
+  const { targets, default: defaultTarget } = await api<{ targets: string[]; default: string }>("/api/targets");
+  targetSelect.replaceChildren(...targets.map((name) => new Option(name, name)));
+  const fromLink = await shared();
+  targetSelect.value = fromLink?.target && targets.includes(fromLink.target) ? fromLink.target : defaultTarget;
+
+  const view = new EditorView({
+    parent: element("editor"),
+    state: EditorState.create({
+      doc: fromLink?.text ?? SAMPLE,
+      extensions: [
+        lineNumbers(),
+        highlightActiveLine(),
+        undoHistory(),
+        keymap.of([...defaultKeymap, ...historyKeymap]),
+        robotsTxt,
+        syntaxHighlighting(defaultHighlightStyle),
+        decidingLines,
+        lintGutter(),
+        // Each keystroke lints, once typing pauses for a tenth of a second.
+        linter(lintSource, { delay: 100 }),
+        EditorView.lineWrapping,
+      ],
+    }),
+  });
+
+  targetSelect.addEventListener("change", () => forceLinting(view));
+  element("fix-all").addEventListener("click", () => void applyFix(view, "safe"));
+  element("url-test").addEventListener("submit", (event) => {
+    event.preventDefault();
+    void testUrl(view);
+  });
+  element("share").addEventListener("click", async () => {
+    const link = await shareLink(view);
+    const field = element<HTMLInputElement>("share-link");
+    field.value = link;
+    history.replaceState(null, "", link);
+    field.select();
+    status.textContent = "share link ready: the file is in the link itself";
+  });
+  // A share link opened in this tab loads its file.
+  window.addEventListener("hashchange", async () => {
+    const link = await shared();
+    if (link && link.text !== view.state.doc.toString()) replaceText(view, link.text);
+  });
+  document.body.dataset.ready = "true";
+}
+
+start().catch(showError);

@@ -1,0 +1,143 @@
+// The playground in a real browser: Debian's chromium, headless, driven by playwright-core
+// (which never downloads a browser of its own). tests/playground.rs starts `robolint serve
+// --port 0` and runs this script with PLAYGROUND_URL set; it exits non-zero on the first
+// failed expectation.
+//
+//   PLAYGROUND_URL         the page, http://127.0.0.1:PORT/
+//   PLAYGROUND_SCREENSHOT  where to save the screenshot (default: playground.png)
+//   CHROMIUM               the browser (default: /usr/bin/chromium)
+
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import { chromium } from "playwright-core";
+
+const url = process.env.PLAYGROUND_URL;
+assert.ok(url, "PLAYGROUND_URL names the page to test");
+const screenshot = process.env.PLAYGROUND_SCREENSHOT ?? "playground.png";
+
+// Typed into the editor key by key, as a person would: a misspelt Disallow on line 2, and
+// a Googlebot group whose Disallow line (7) decides for /private/report.html.
+const FILE = [
+  "User-agent: *",
+  "Dissallow: /private/",
+  "Disallow: /tmp/*",
+  "",
+  "User-agent: Googlebot",
+  "Allow: /private/press/",
+  "Disallow: /private/",
+  "",
+].join("\n");
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  // Chromium refuses to start its sandbox as root (CI containers run as root).
+  args: process.getuid?.() === 0 ? ["--no-sandbox"] : [],
+});
+const errors = [];
+const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+
+async function open(address) {
+  const page = await context.newPage();
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(address);
+  await page.waitForSelector("body[data-ready=true]");
+  return page;
+}
+
+// textContent, not innerText: an empty line holds a <br>, which innerText reads as a line end.
+const editorLines = (page) => page.locator(".cm-content .cm-line").evaluateAll((lines) => lines.map((line) => line.textContent));
+const editorText = async (page) => (await editorLines(page)).join("\n");
+
+try {
+  const page = await open(url);
+
+  // Type the file over the sample.
+  await page.click(".cm-content");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Delete");
+  await page.keyboard.type(FILE);
+  assert.equal(await editorText(page), FILE, "the editor holds what was typed");
+
+  // Findings: field-typo (RL102) on line 2, in the list and underlined in the editor.
+  const typo = page.locator('#findings li[data-code="RL102"][data-line="2"]');
+  await typo.waitFor();
+  assert.match(await typo.innerText(), /Dissallow/);
+  assert.ok((await page.locator(".cm-lintRange-warning").count()) > 0, "the finding is marked in the editor");
+  assert.equal(await typo.locator("a.code").getAttribute("href"), "/rules/field-typo", "the code links to its rule");
+
+  // The code's link shows the rule's documentation in the page.
+  await typo.locator("a.code").click();
+  await page.waitForSelector("#rule-docs:not([hidden])");
+  assert.match(await page.locator("#rule-text").innerText(), /^RL102 field-typo: /);
+
+  // A fix by click: the misspelt field is corrected in the editor, and the finding goes.
+  await typo.locator("button.fix").click();
+  await page.waitForFunction(() => document.querySelectorAll(".cm-line")[1]?.textContent === "Disallow: /private/");
+  await page.locator('#findings li[data-code="RL102"]').waitFor({ state: "detached" });
+  assert.equal((await editorLines(page))[2], "Disallow: /tmp/*", "the fix changed only its line");
+
+  // Test a URL: Googlebot is kept out by line 7, the line highlighted when its row is clicked.
+  await page.fill("#url", "/private/report.html");
+  await page.click('#url-test button[type="submit"]');
+  const googlebot = page.locator('#robots tr[data-token="Googlebot"]');
+  await googlebot.waitFor();
+  assert.equal(await googlebot.locator(".verdict").innerText(), "disallowed");
+  assert.equal(await googlebot.locator(".decided-by").innerText(), "line 7: Disallow: /private/");
+  await googlebot.click();
+  const deciding = page.locator(".cm-line.cm-deciding");
+  await page.waitForFunction(() => document.querySelectorAll(".cm-line.cm-deciding").length === 1);
+  assert.equal(await deciding.innerText(), "Disallow: /private/");
+  const decidingIndex = await page.evaluate(() =>
+    [...document.querySelectorAll(".cm-content .cm-line")].findIndex((line) => line.classList.contains("cm-deciding")),
+  );
+  assert.equal(decidingIndex + 1, 7, "the deciding line is line 7");
+  // Another robot, with no group of its own, is decided by the `*` group's line 2.
+  const gptbot = page.locator('#robots tr[data-token="GPTBot"]');
+  assert.equal(await gptbot.locator(".decided-by").innerText(), "line 2: Disallow: /private/");
+
+  // The time to lint a 50 KiB file through the page's API (printed, not asserted).
+  const milliseconds = await page.evaluate(async () => {
+    const lines = [];
+    for (let group = 0; lines.join("\n").length < 50 * 1024; group++) {
+      lines.push(`User-agent: bot${group}`);
+      for (let rule = 0; rule < 20; rule++) lines.push(`Disallow: /section-${group}/page-${rule}.html`);
+      lines.push("");
+    }
+    const text = lines.join("\n").slice(0, 50 * 1024);
+    const times = [];
+    for (let run = 0; run < 7; run++) {
+      const started = performance.now();
+      const answer = await fetch("/api/lint?target=today", { method: "POST", body: text });
+      await answer.json();
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[3];
+  });
+  console.log(`lint of a 50 KiB robots.txt through the page's API: ${milliseconds.toFixed(1)} ms (median of 7)`);
+
+  await mkdir(dirname(screenshot), { recursive: true });
+  await page.screenshot({ path: screenshot });
+  console.log(`screenshot: ${screenshot}`);
+
+  // The share link carries the file and the target in its fragment and loads them back.
+  await page.selectOption("#target", "portable");
+  await page.click("#share");
+  await page.waitForFunction(() => document.querySelector("#share-link").value.includes("#"));
+  const link = await page.inputValue("#share-link");
+  assert.ok(link.startsWith(url), "the link is to this page");
+  assert.ok(!new URL(link).search, "the file travels in the fragment, not the query");
+  const text = await editorText(page);
+  const reopened = await open(link);
+  await reopened.waitForFunction((expected) => {
+    const lines = [...document.querySelectorAll(".cm-content .cm-line")].map((line) => line.textContent);
+    return lines.join("\n") === expected;
+  }, text);
+  assert.equal(await reopened.inputValue("#target"), "portable");
+
+  assert.deepEqual(errors, [], "the page threw no error");
+  console.log("playground: all browser checks passed");
+} finally {
+  await browser.close();
+}
