@@ -12,7 +12,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         // Where no URL gets another answer from older robots (a `Disallow: /` above already
         // keeps them out, or the rule governs no robot), the pattern costs nothing. Only a
         // search that ran to its end shows that: past the budget, the finding stands unproven.
-        let divergence = witness(cx, witnesses, line);
+        // Once spent, the search is not started: each verdict would still walk the record.
+        let divergence = if witnesses.budget_spent() { None } else { witness(cx, witnesses, line) };
         if divergence.is_none() && !witnesses.budget_spent() {
             continue;
         }
@@ -75,10 +76,12 @@ fn witness(cx: &Context<'_, '_>, witnesses: &Witnesses<'_>, line: LineIndex) -> 
     let mut candidates = Vec::new();
     probe_urls(pattern, &mut candidates);
     let (start, rest) = pattern.split_at(literal_start(pattern).len());
-    let others = record.governed_rules().filter(|&other| other != line);
-    let other_urls = others.filter_map(|other| concrete_url(cx.slice(cx.lines()[other].field()?.value)));
-    // A bounded number: a record of thousands of rules under one prefix stays linear.
-    for url in other_urls.filter(|url| url.starts_with(start)).take(OTHER_RULES_TRIED) {
+    // Bounded twice, so a record of thousands of patterns stays linear: the rules looked at,
+    // and the URLs tried.
+    let others = record.governed_rules().filter(|&other| other != line).take(OTHER_RULES_SCANNED);
+    let other_patterns = others.filter_map(|other| Some(cx.slice(cx.lines()[other].field()?.value)));
+    let other_urls = other_patterns.filter(|pattern| pattern.starts_with(start)).filter_map(concrete_url);
+    for url in other_urls.take(OTHER_RULES_TRIED) {
         candidates.extend(["", "x"].map(|star| format!("{url}{}", rest.replace('$', "").replace('*', star))));
     }
     witnesses.find_for_record(&record.agents, &candidates, WITNESSED, |divergence| {
@@ -86,8 +89,10 @@ fn witness(cx: &Context<'_, '_>, witnesses: &Witnesses<'_>, line: LineIndex) -> 
     })
 }
 
-/// How many of the record's other rules lend their URLs to a pattern's witness search.
+/// How many of the record's other rules lend their URLs to a pattern's witness search, and
+/// how many are looked at to find them.
 const OTHER_RULES_TRIED: usize = 64;
+const OTHER_RULES_SCANNED: usize = 1_024;
 
 /// The part of a pattern before its first `*` or `$`: every URL it matches starts so.
 fn literal_start(pattern: &str) -> &str {
