@@ -561,19 +561,7 @@ fn sarif_log(out: &mut impl Write, old: &Side, new: &Side, comparison: &Comparis
             Place::NewFile => (&mut new_report, Span::new(0, 0)),
         };
         let (code, name) = if group.blocks { ("diff-blocks", "blocks") } else { ("diff-opens", "opens") };
-        report.diagnostics.push(Diagnostic {
-            code,
-            name,
-            severity: group.severity(),
-            span,
-            message: group.message(old),
-            labels: Vec::new(),
-            help: None,
-            notes: Vec::new(),
-            fix: None,
-            affects: Vec::new(),
-            witness: None,
-        });
+        report.diagnostics.push(Diagnostic::new(code, name, group.severity(), span, group.message(old)));
     }
     let mut log = sarif::Log::default();
     for (side, report) in [(new, &new_report), (old, &old_report)] {

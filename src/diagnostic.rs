@@ -110,6 +110,24 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// A finding with its headline and nothing else yet: labels, help, notes and a fix are
+    /// added by the builder methods below.
+    pub fn new(code: &'static str, name: &'static str, severity: Severity, span: Span, message: String) -> Diagnostic {
+        Diagnostic {
+            code,
+            name,
+            severity,
+            span,
+            message,
+            labels: Vec::new(),
+            help: None,
+            notes: Vec::new(),
+            fix: None,
+            affects: Vec::new(),
+            witness: None,
+        }
+    }
+
     pub fn label(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
         self.labels.push(Label { span, message: message.into() });
         self

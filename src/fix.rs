@@ -332,28 +332,14 @@ pub fn unified_diff(name: &str, before: &str, after: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostic::{Fix, Severity};
+    use crate::diagnostic::Severity;
     use crate::model::Span;
 
     /// A finding of duplicate-rule (whose fix changes no dialect on purpose) offering `edit`.
     fn offering(edit: Edit) -> Diagnostic {
-        Diagnostic {
-            code: "RL304",
-            name: "duplicate-rule",
-            severity: Severity::Info,
-            span: edit.span,
-            message: String::new(),
-            labels: Vec::new(),
-            help: None,
-            notes: Vec::new(),
-            fix: Some(Box::new(Fix {
-                message: "Delete the repeated rule".to_string(),
-                edits: vec![edit],
-                applicability: Applicability::Safe,
-            })),
-            affects: Vec::new(),
-            witness: None,
-        }
+        let mut diagnostic = Diagnostic::new("RL304", "duplicate-rule", Severity::Info, edit.span, String::new());
+        diagnostic.fix(Applicability::Safe, "Delete the repeated rule", vec![edit]);
+        diagnostic
     }
 
     #[test]

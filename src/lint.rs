@@ -548,20 +548,8 @@ mod tests {
     use super::*;
 
     fn finding_of(rule: &str, severity: Severity, span: Span) -> Diagnostic {
-        let rule = rules::find(rule).expect("a rule");
-        Diagnostic {
-            code: rule.metadata.code.as_str(),
-            name: rule.metadata.name.as_str(),
-            severity,
-            span,
-            message: format!("{} says so", rule.metadata.name),
-            labels: Vec::new(),
-            help: None,
-            notes: Vec::new(),
-            fix: None,
-            affects: Vec::new(),
-            witness: None,
-        }
+        let metadata = &rules::find(rule).expect("a rule").metadata;
+        Diagnostic::new(&metadata.code, &metadata.name, severity, span, format!("{} says so", metadata.name))
     }
 
     #[test]

@@ -1,9 +1,10 @@
-// Builds the playground page into dist/ (or the folder given as the first argument):
-// src/main.ts and CodeMirror bundled and minified by esbuild, the HTML and CSS copied.
-// `robolint serve` compiles dist/ into the binary, so dist/ is committed: a clone builds
-// without Node. tests/playground.rs checks that dist/ is what this script makes.
+// Builds the playground's script into dist/ (or the folder given as the first argument):
+// src/main.ts and CodeMirror bundled and minified by esbuild. `robolint serve` compiles it
+// into the binary with src/index.html and src/playground.css, as they are, so dist/ is
+// committed: a clone builds without Node. tests/playground.rs checks that dist/ is what
+// this script makes.
 import { build } from "esbuild";
-import { copyFile, mkdir } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,5 +23,3 @@ await build({
   banner: { js: "/* robolint playground. Bundles CodeMirror 6 (MIT, Marijn Haverbeke and others): web/package.json lists the packages. */" },
   logLevel: "warning",
 });
-await copyFile(join(web, "src/index.html"), join(outdir, "index.html"));
-await copyFile(join(web, "src/playground.css"), join(outdir, "playground.css"));

@@ -699,19 +699,7 @@ impl Findings {
 
     pub fn report(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
         let metadata: &'static Metadata = &self.rule.metadata;
-        self.diagnostics.push(Diagnostic {
-            code: &metadata.code,
-            name: &metadata.name,
-            severity: metadata.severity,
-            span,
-            message: message.into(),
-            labels: Vec::new(),
-            help: None,
-            notes: Vec::new(),
-            fix: None,
-            affects: Vec::new(),
-            witness: None,
-        });
+        self.diagnostics.push(Diagnostic::new(&metadata.code, &metadata.name, metadata.severity, span, message.into()));
         let last = self.diagnostics.len() - 1;
         &mut self.diagnostics[last]
     }

@@ -21,11 +21,12 @@ use http::{Connection, Head, Unread};
 /// The port `robolint serve` listens on unless `--port` says otherwise: RFC 9309's number.
 pub const DEFAULT_PORT: u16 = 9309;
 
-/// The page and its assets, as built by `web/build.mjs` and committed in `web/dist/`.
+/// The page and its assets: the HTML and CSS as written in `web/src/`, the script as
+/// `web/build.mjs` bundles it into `web/dist/` (committed, so a clone builds without Node).
 const ASSETS: &[(&str, &str, &[u8])] = &[
-    ("/", "text/html; charset=utf-8", include_bytes!("../../web/dist/index.html")),
+    ("/", "text/html; charset=utf-8", include_bytes!("../../web/src/index.html")),
     ("/playground.js", "text/javascript; charset=utf-8", include_bytes!("../../web/dist/playground.js")),
-    ("/playground.css", "text/css; charset=utf-8", include_bytes!("../../web/dist/playground.css")),
+    ("/playground.css", "text/css; charset=utf-8", include_bytes!("../../web/src/playground.css")),
 ];
 
 /// CodeMirror writes its styles into `<style>` elements, hence `'unsafe-inline'` for styles

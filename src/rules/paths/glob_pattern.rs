@@ -9,14 +9,19 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(at) = value.find(['*', '$']) else { continue };
-        // Where no URL gets another answer from older robots (a `Disallow: /` above already
-        // keeps them out, or the rule governs no robot), the pattern costs nothing. Only a
-        // search that ran to its end shows that: past the budget, the finding stands unproven.
-        // Once spent, the search is not started: each verdict would still walk the record.
-        let divergence = if witnesses.budget_spent() { None } else { witness(cx, witnesses, line) };
-        if divergence.is_none() && !witnesses.budget_spent() {
-            continue;
-        }
+        let divergence = if witnesses.budget_spent() {
+            // Past the budget a search proves nothing (and each verdict would still walk the
+            // record): the finding stands unproven.
+            None
+        } else {
+            match witness(cx, witnesses, line) {
+                Some(divergence) => Some(divergence),
+                None if witnesses.budget_spent() => None,
+                // No URL gets another answer from older robots (a `Disallow: /` above already
+                // keeps them out, or the rule governs no robot): the pattern costs nothing.
+                None => continue,
+            }
+        };
         let message = match (value.starts_with('*'), value.contains('*'), value.contains('$')) {
             (true, ..) => "the path starts with `*`: RFC 9309 robots expand it, and older robots match no URL with it",
             (false, true, true) => {
