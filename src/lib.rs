@@ -84,13 +84,16 @@ pub mod fetch;
 pub mod fix;
 pub mod format;
 pub mod lint;
+#[cfg(feature = "native")]
 pub mod lsp;
 pub mod model;
 pub mod parallel;
 pub mod parse;
+pub mod playground;
 pub mod preferences;
 pub mod render;
 pub mod rules;
+#[cfg(feature = "native")]
 pub mod serve;
 pub mod source;
 pub mod suppression;

@@ -526,6 +526,34 @@ fn a_document_over_the_cap_is_linted_on_its_start_published_in_part_and_not_form
     assert!(client.finish().success());
 }
 
+/// Edits cannot grow what the server keeps of a document without end: an insertion that takes
+/// the text past `KEPT_PER_DOCUMENT` (8 times the size cap) lets it go, with a note at the top that says so (and
+/// formatting refused in its words); the whole text sent again is held and linted again.
+#[test]
+fn a_document_grown_past_what_is_kept_is_let_go_until_sent_whole() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/grown/robots.txt";
+    let findings = client.open(uri, "User-agent: *\nDisallow: /tmp/*\n");
+    assert!(findings.iter().any(|finding| finding["code"] == "RL301"), "{findings:?}");
+    let kept = robolint::lsp::documents::KEPT_PER_DOCUMENT;
+    let insertion = "#".repeat(kept);
+    client.change(uri, 2, json!([{"range": range((2, 0), (2, 0)), "text": insertion}]));
+    let diagnostics = client.diagnostics(uri, Some(2));
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let note = diagnostics[0]["message"].as_str().unwrap_or_default();
+    let grown = kept + "User-agent: *\nDisallow: /tmp/*\n".len();
+    assert!(note.contains(&format!("grew to {grown} bytes, over the {kept}")), "{note}");
+    let refused = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert_eq!(refused["error"]["message"], note, "{refused}");
+    client.change(uri, 3, json!([{"text": "User-agent: *\nDisallow: /tmp/*\n"}]));
+    let findings = client.diagnostics(uri, Some(3));
+    assert!(findings.iter().any(|finding| finding["code"] == "RL301"), "{findings:?}");
+    assert!(client.finish().success());
+}
+
 /// The server's end of a pipe in this process: each message sent is what one `read` returns,
 /// so a test decides which bytes arrive together.
 struct Pipe {

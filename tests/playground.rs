@@ -1,9 +1,11 @@
-//! `robolint serve`: the playground's API over real HTTP, the server's guards (loopback only,
+//! The playground: `robolint serve`'s API over real HTTP, the server's guards (loopback only,
 //! Host header, body cap) and bounds on what a client sends, the committed page bundle, and
-//! the page in a real browser (web/test/playground.mjs with Debian's chromium).
+//! the page in a real browser (web/test/playground.mjs with Debian's chromium), both as the
+//! server serves it and as the static WebAssembly site (web/site.mjs).
 //!
-//! The browser and bundle tests need Node, `npm ci` in web/ and /usr/bin/chromium: where one
-//! is missing they print why and pass, except under `CI=true`, where they fail.
+//! The browser and bundle tests need Node, `npm ci` in web/ and /usr/bin/chromium, the
+//! WebAssembly one also the wasm32 target and wasm-bindgen: where one is missing they print
+//! why and pass, except under `CI=true`, where they fail.
 
 #[path = "support/shared.rs"]
 mod shared;
@@ -370,23 +372,26 @@ fn the_committed_bundle_is_what_the_sources_build() {
     );
 }
 
-#[test]
-fn the_page_works_in_a_real_browser() {
-    if node_with_packages(&["playwright-core"]).is_none() {
-        return;
-    }
+/// Debian's chromium and what drives it, or `None` after saying what is missing.
+fn browser() -> Option<PathBuf> {
+    node_with_packages(&["playwright-core"])?;
     let chromium = std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from);
     if !chromium.exists() {
         shared::missing(&format!("{} is missing: apt-get install chromium", chromium.display()));
-        return;
+        return None;
     }
-    let served = Served::start();
-    let screenshot = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/playground/screenshot.png");
+    Some(chromium)
+}
+
+/// Runs web/test/playground.mjs on the page that `page` names (`PLAYGROUND_URL` or
+/// `PLAYGROUND_SITE` and its value), keeping the screenshot as target/playground/`screenshot`.
+fn browser_test(chromium: &Path, page: (&str, &std::ffi::OsStr), screenshot: &str) {
+    let screenshot = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/playground").join(screenshot);
     let output = Command::new("node")
         .arg(web().join("test/playground.mjs"))
-        .env("PLAYGROUND_URL", served.url())
+        .env(page.0, page.1)
         .env("PLAYGROUND_SCREENSHOT", &screenshot)
-        .env("CHROMIUM", &chromium)
+        .env("CHROMIUM", chromium)
         .output()
         .expect("node runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -394,4 +399,29 @@ fn the_page_works_in_a_real_browser() {
     println!("{stdout}");
     assert!(output.status.success(), "the browser test failed:\n{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
     assert!(screenshot.exists(), "the screenshot is kept at {}", screenshot.display());
+}
+
+#[test]
+fn the_page_works_in_a_real_browser() {
+    let Some(chromium) = browser() else { return };
+    let served = Served::start();
+    browser_test(&chromium, ("PLAYGROUND_URL", std::ffi::OsStr::new(&served.url())), "screenshot.png");
+}
+
+/// The static site: robolint compiled to WebAssembly, answering in the page with no server
+/// behind it (web/site.mjs builds it: cargo for wasm32, then wasm-bindgen).
+#[test]
+fn the_webassembly_site_works_in_a_real_browser() {
+    let Some(chromium) = browser() else { return };
+    let check = Command::new("node").arg(web().join("site.mjs")).arg("--check").output().expect("node runs");
+    if !check.status.success() {
+        shared::missing(String::from_utf8_lossy(&check.stderr).trim());
+        return;
+    }
+    let site = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/playground-site");
+    let built = Command::new("node").arg(web().join("site.mjs")).arg(&site).output().expect("node runs");
+    // The files' sizes, gzip'd, for the run's log.
+    println!("{}", String::from_utf8_lossy(&built.stdout));
+    assert!(built.status.success(), "web/site.mjs failed:\n{}", String::from_utf8_lossy(&built.stderr));
+    browser_test(&chromium, ("PLAYGROUND_SITE", site.as_os_str()), "screenshot-wasm.png");
 }

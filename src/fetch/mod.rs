@@ -8,9 +8,11 @@
 //! responses written in a file (the rule corpus, the documentation examples). Following
 //! redirects and reading bodies is the same code for both.
 
+#[cfg(feature = "native")]
 pub mod addresses;
 mod body;
 pub mod cache;
+#[cfg(feature = "native")]
 mod client;
 pub mod headers;
 pub mod recorded;
@@ -19,6 +21,7 @@ mod url;
 use std::io::{self, Read};
 
 pub use body::Body;
+#[cfg(feature = "native")]
 pub use client::{default_user_agent, fetch, FetchOptions, LONGEST_WAIT};
 pub use headers::{Charset, ContentCoding, Headers, MediaType};
 pub use url::{looks_like_http_url, HttpUrl};

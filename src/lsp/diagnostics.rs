@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use lsp_types::{CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Uri};
 
+use super::documents::KEPT_PER_DOCUMENT;
 use super::positions::LineIndex;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lint::Report;
@@ -33,13 +34,6 @@ pub const PUBLISHED_PER_DOCUMENT: usize = 1_000;
 /// diagnostic at the top saying so; then the first [`PUBLISHED_PER_DOCUMENT`] findings in
 /// order, and when there were more, one diagnostic at the top saying how many were left out.
 pub fn published(report: &Report, uri: &Uri, text: &str, lines: &LineIndex) -> Vec<lsp_types::Diagnostic> {
-    let at_top = |message: String| lsp_types::Diagnostic {
-        range: lsp_types::Range::default(),
-        severity: Some(DiagnosticSeverity::INFORMATION),
-        source: Some(SOURCE.to_string()),
-        message,
-        ..lsp_types::Diagnostic::default()
-    };
     let mut published = Vec::new();
     if let Some(cut) = report.source.truncation {
         published.push(at_top(over_the_cap(text.len(), cut.kept_bytes)));
@@ -55,6 +49,26 @@ pub fn published(report: &Report, uri: &Uri, text: &str, lines: &LineIndex) -> V
         )));
     }
     published
+}
+
+/// A note about the whole document, shown at its top.
+pub fn at_top(message: String) -> lsp_types::Diagnostic {
+    lsp_types::Diagnostic {
+        range: lsp_types::Range::default(),
+        severity: Some(DiagnosticSeverity::INFORMATION),
+        source: Some(SOURCE.to_string()),
+        message,
+        ..lsp_types::Diagnostic::default()
+    }
+}
+
+/// What the client is told about a document whose text the server let go (it grew past
+/// [`KEPT_PER_DOCUMENT`]): the only diagnostic it has, and the answer to a formatting request.
+pub fn let_go(document_bytes: usize) -> String {
+    format!(
+        "this document grew to {document_bytes} bytes, over the {KEPT_PER_DOCUMENT} robolint keeps of one document: \
+         it is no longer linted or formatted; close and reopen it once it is smaller"
+    )
 }
 
 /// What the client is told about a document larger than robolint reads (the size cap files

@@ -1,5 +1,6 @@
 //! The documents the client has open: their text as the client last sent it, and the lint
-//! report for that text, computed when first needed.
+//! report for that text, computed when first needed. A document's text is kept up to
+//! [`KEPT_PER_DOCUMENT`]; past it the server lets the text go and says so.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -9,7 +10,13 @@ use lsp_types::{TextDocumentContentChangeEvent, Uri};
 use super::positions::LineIndex;
 use super::settings::{file_path, settings_for, SettingsResult};
 use crate::lint::{lint, Report, Settings};
-use crate::source::Source;
+use crate::source::{Source, DEFAULT_SIZE_CAP};
+
+/// The most text kept for one document. Text past robolint's size cap is not linted but is
+/// kept, so that edits which shrink the document back apply to the right text; without a
+/// bound, a client's edits would grow the server's memory without end (each didChange may
+/// add as much as a message may carry).
+pub const KEPT_PER_DOCUMENT: usize = 8 * DEFAULT_SIZE_CAP;
 
 pub struct OpenDocument {
     pub uri: Uri,
@@ -22,13 +29,46 @@ pub struct OpenDocument {
     report: Option<Report>,
     /// The client has not yet been sent diagnostics for this version.
     pub unpublished: bool,
+    /// The size the text reached when it went over [`KEPT_PER_DOCUMENT`]: the server then let
+    /// the text go (it holds an empty one) and ignores range edits, which mean nothing
+    /// without it, until the client sends the whole text again.
+    pub let_go_at: Option<usize>,
 }
 
 impl OpenDocument {
     pub fn new(uri: Uri, version: i32, text: String, settings: Settings) -> OpenDocument {
-        let lines = LineIndex::new(&text);
         let path = file_path(&uri);
-        OpenDocument { uri, version, text, lines, path, settings, report: None, unpublished: true }
+        let lines = LineIndex::new("");
+        let mut document = OpenDocument {
+            uri,
+            version,
+            text: String::new(),
+            lines,
+            path,
+            settings,
+            report: None,
+            unpublished: true,
+            let_go_at: None,
+        };
+        document.hold(text);
+        document
+    }
+
+    /// Takes `text` as the whole document, or lets it go when it is over the bound.
+    fn hold(&mut self, text: String) {
+        if text.len() > KEPT_PER_DOCUMENT {
+            self.let_go(text.len());
+        } else {
+            self.lines = LineIndex::new(&text);
+            self.text = text;
+            self.let_go_at = None;
+        }
+    }
+
+    fn let_go(&mut self, size: usize) {
+        self.text = String::new();
+        self.lines = LineIndex::new("");
+        self.let_go_at = Some(size);
     }
 
     /// The document with its lint report, linting it first if it changed.
@@ -43,17 +83,20 @@ impl OpenDocument {
     pub fn apply_changes(&mut self, version: i32, changes: Vec<TextDocumentContentChangeEvent>) {
         for change in changes {
             match change.range {
-                Some(range) => {
+                Some(range) if self.let_go_at.is_none() => {
                     let span = self.lines.span(&self.text, range);
+                    let grown = self.text.len() - span.len() + change.text.len();
+                    if grown > KEPT_PER_DOCUMENT {
+                        self.let_go(grown);
+                        continue;
+                    }
                     self.text.replace_range(span.start..span.end, &change.text);
                     // Only the edited lines are indexed again: a keystroke in a document of
                     // 100,000 lines must not scan all of them.
                     self.lines.splice(&self.text, span.start..span.end, change.text.len());
                 }
-                None => {
-                    self.text = change.text;
-                    self.lines = LineIndex::new(&self.text);
-                }
+                Some(_) => {}
+                None => self.hold(change.text),
             }
         }
         self.version = version;
@@ -155,6 +198,26 @@ mod tests {
         assert!(!doc.linted().report.diagnostics.iter().any(|diagnostic| diagnostic.code == "RL301"));
         doc.apply_changes(2, vec![change(None, "User-agent: *\nDisallow: /tmp/*\n")]);
         assert!(doc.linted().report.diagnostics.iter().any(|diagnostic| diagnostic.code == "RL301"));
+    }
+
+    #[test]
+    fn a_document_grown_past_the_bound_is_let_go_until_it_is_sent_whole_again() {
+        let mut doc = document("User-agent: *\nDisallow: /tmp/*\n");
+        let half = "#".repeat(KEPT_PER_DOCUMENT / 2);
+        doc.apply_changes(2, vec![change(Some(((2, 0), (2, 0))), &half)]);
+        assert_eq!(doc.let_go_at, None, "under the bound the text is kept");
+        let grown = doc.text.len() + half.len();
+        doc.apply_changes(3, vec![change(Some(((2, 0), (2, 0))), &half), change(Some(((0, 0), (0, 0))), "x")]);
+        assert_eq!(doc.let_go_at, Some(grown));
+        assert_eq!((doc.text.as_str(), doc.lines.line_count()), ("", 1), "the text is let go");
+        assert!(doc.linted().report.source.text.is_empty(), "nothing of the old text is linted");
+        doc.apply_changes(4, vec![change(Some(((0, 0), (0, 0))), "User-agent: *\n")]);
+        assert_eq!((doc.let_go_at, doc.text.as_str()), (Some(grown), ""), "range edits mean nothing without the text");
+        doc.apply_changes(5, vec![change(None, "User-agent: *\nDisallow: /tmp/*\n")]);
+        assert_eq!(doc.let_go_at, None, "the whole text is held again");
+        assert!(doc.linted().report.diagnostics.iter().any(|diagnostic| diagnostic.code == "RL301"));
+        let opened_too_large = document(&"#".repeat(KEPT_PER_DOCUMENT + 1));
+        assert_eq!(opened_too_large.let_go_at, Some(KEPT_PER_DOCUMENT + 1));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::code_actions::code_actions;
 use super::completion::complete;
-use super::diagnostics::over_the_cap;
+use super::diagnostics::{let_go, over_the_cap};
 use super::documents::{Documents, OpenDocument};
 use super::hover::hover;
 use super::symbols::document_symbols;
@@ -128,6 +128,9 @@ pub fn document_symbol(
 /// at its top: formatting keeps every line, so its cost follows the size the client chose.
 pub fn formatting(documents: &mut Documents, params: DocumentFormattingParams) -> Answer<Option<Vec<TextEdit>>> {
     let document = document(documents, &params.text_document.uri)?;
+    if let Some(size) = document.let_go_at {
+        return Err(ResponseError { code: ErrorCode::RequestFailed as i32, message: let_go(size), data: None });
+    }
     if document.text.len() > DEFAULT_SIZE_CAP {
         let linted = document.linted().report.source.truncation.map_or(DEFAULT_SIZE_CAP, |cut| cut.kept_bytes);
         return Err(ResponseError {

@@ -26,7 +26,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::diagnostics::published;
+use super::diagnostics::{self, published};
 use super::documents::{Documents, OpenDocument};
 use super::handlers::{self, Answer, Effect};
 use super::settings::CONFIG_GLOB;
@@ -389,6 +389,10 @@ impl<W: Write> Server<W> {
 
 fn publication(document: &mut OpenDocument) -> PublishDiagnosticsParams {
     let version = document.version;
+    if let Some(size) = document.let_go_at {
+        let diagnostics = vec![diagnostics::at_top(diagnostics::let_go(size))];
+        return PublishDiagnosticsParams { uri: document.uri.clone(), diagnostics, version: Some(version) };
+    }
     let linted = document.linted();
     let diagnostics = published(linted.report, linted.uri, linted.text, linted.lines);
     PublishDiagnosticsParams { uri: linted.uri.clone(), diagnostics, version: Some(version) }

@@ -74,7 +74,7 @@ impl Document {
 }
 
 /// Each finding of one input in the document's shape: what `--format json` writes in its
-/// `diagnostics`, and what the playground's API answers (`serve::api`).
+/// `diagnostics`, and what the playground's API answers (`playground`).
 pub fn findings<'a>(input: &Linted<'a>) -> impl Iterator<Item = Finding<'a>> + 'a {
     let name = input.name;
     let text = input.report.source.text.as_str();

@@ -15,7 +15,7 @@ use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use super::api::Answer;
+use crate::playground::Answer;
 
 /// The most a request line and its headers may take together: browsers send well under 4 KiB.
 pub const HEAD_CAP: usize = 16 * 1024;

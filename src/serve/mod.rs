@@ -1,21 +1,20 @@
 //! `robolint serve`: the playground page and its API on a loopback HTTP server.
 //!
 //! The page (`web/`, built into `web/dist/` and compiled into the binary) runs in the
-//! browser; every answer comes from the engine here, through [`api`]. The server binds
+//! browser; every answer comes from the engine here, through [`crate::playground`]. The server binds
 //! 127.0.0.1 and nothing else (there is no address to choose), answers only requests
 //! addressed to that address or `localhost` by their Host header (a DNS-rebinding page
 //! names its own host), refuses cross-origin requests that say so (`Origin`), and reads a
 //! body only up to robolint's input cap. [`http`] reads and answers the requests, bounded in
 //! size and time, on a few worker threads.
 
-pub mod api;
 mod http;
 
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 
+use crate::playground::{self, Answer};
 use crate::source::DEFAULT_SIZE_CAP;
-use api::Answer;
 use http::{Connection, Head, Unread};
 
 /// The port `robolint serve` listens on unless `--port` says otherwise: RFC 9309's number.
@@ -133,8 +132,8 @@ impl Playground {
 fn answer(head: &Head, body: &[u8]) -> Answer {
     let (path, query) = head.target.split_once('?').unwrap_or((&head.target, ""));
     let method = head.method.as_str();
-    let api_request = api::Request { method, path, query, body };
-    if let Some(answer) = api::answer(&api_request) {
+    let api_request = playground::Request { method, path, query, body };
+    if let Some(answer) = playground::answer(&api_request) {
         return answer;
     }
     let page_path = if path == "/index.html" { "/" } else { path };

@@ -1,5 +1,7 @@
 // The robolint playground: a CodeMirror editor whose findings, fixes and URL verdicts all
-// come from `robolint serve` (src/serve/api.rs), the real engine, over loopback HTTP.
+// come from the real engine's API (src/playground.rs): robolint compiled to WebAssembly in
+// the page itself (the static site that `node site.mjs` builds), or `robolint serve` over
+// loopback HTTP (the bundle in dist/). ENGINE, set by build.mjs, says which.
 
 import { EditorState, StateEffect, StateField, type Text } from "@codemirror/state";
 import {
@@ -55,11 +57,44 @@ Sitemap: /sitemap.xml
 
 class ApiError extends Error {}
 
+declare const ENGINE: "wasm" | "server";
+
+/** One API request answered: `robolint serve`'s HTTP status and body. */
+type Engine = (method: string, path: string, query: string, body: string) => Promise<{ status: number; body: string }>;
+
+/** The wasm-bindgen bindings of web/wasm (robolint.js beside the bundle, built by site.mjs). */
+interface Bindings {
+  default(options: { module_or_path: URL }): Promise<unknown>;
+  answer(method: string, path: string, query: string, body: string): { status: number; body: string; free(): void };
+}
+
+async function loadEngine(): Promise<Engine> {
+  if (ENGINE === "wasm") {
+    const bindings: Bindings = await import("./robolint.js" as string);
+    await bindings.default({ module_or_path: new URL("robolint_bg.wasm", import.meta.url) });
+    return async (method, path, query, body) => {
+      const answer = bindings.answer(method, path, query, body);
+      const { status, body: text } = answer;
+      answer.free();
+      return { status, body: text };
+    };
+  }
+  return async (method, path, query, body) => {
+    const address = query ? `${path}?${query}` : path;
+    const response = await fetch(address, method === "POST" ? { method, body } : {});
+    return { status: response.status, body: await response.text() };
+  };
+}
+
+const engine = loadEngine();
+
 /** POSTs the robots.txt text as the body (the query carries the settings), or GETs. */
-async function api<T>(path: string, body?: string): Promise<T> {
-  const response = await fetch(path, body === undefined ? {} : { method: "POST", body });
-  const answer = await response.json();
-  if (!response.ok) throw new ApiError(answer.error ?? `${response.status}`);
+async function api<T>(address: string, body?: string): Promise<T> {
+  const mark = address.indexOf("?");
+  const [path, query] = mark < 0 ? [address, ""] : [address.slice(0, mark), address.slice(mark + 1)];
+  const { status, body: text } = await (await engine)(body === undefined ? "GET" : "POST", path, query, body ?? "");
+  const answer = JSON.parse(text);
+  if (status < 200 || status > 299) throw new ApiError(answer.error ?? `${status}`);
   return answer as T;
 }
 
