@@ -369,6 +369,11 @@ impl Record {
         self.rules.iter().copied().filter(move |&index| index > first_agent)
     }
 
+    /// Whether `line` is one of [`Record::governed_rules`], found without walking them.
+    pub fn governs(&self, line: LineIndex) -> bool {
+        self.agents.first().is_some_and(|&first_agent| line > first_agent) && self.rules.binary_search(&line).is_ok()
+    }
+
     /// Allow/Disallow lines that come before the record's first User-agent line, so no
     /// robot that follows the standard knows whom they are for.
     pub fn orphan_rules(&self) -> Vec<LineIndex> {

@@ -37,6 +37,7 @@ const CASE_PAIRS: usize = 51_691;
 const NESTED_PAIRS: usize = 9_356;
 const NESTED_REDUNDANT: usize = 130;
 const WILDCARD_RULES: usize = 21_734;
+const PREFIXED_WILDCARDS: usize = 100_374;
 
 fn expect(name: &str, expected: &[(&'static str, usize)]) {
     let stresses = worst_cases::WORST_CASES.iter().find(|case| case.name == name).map_or("", |case| case.stresses);
@@ -82,6 +83,11 @@ fn rules_in_one_group() {
 #[test]
 fn wildcard_rules() {
     expect("wildcard-rules", &[("file-too-large", 1), ("glob-pattern", WILDCARD_RULES), ("too-many-rules", 1)]);
+}
+
+#[test]
+fn prefixed_wildcards() {
+    expect("prefixed-wildcards", &[("file-too-large", 1), ("glob-pattern", PREFIXED_WILDCARDS), ("too-many-rules", 1)]);
 }
 
 #[test]

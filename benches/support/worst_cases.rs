@@ -39,6 +39,12 @@ pub const WORST_CASES: &[WorstCase] = &[
         generate: wildcard_rules,
     },
     WorstCase {
+        name: "prefixed-wildcards",
+        stresses:
+            "glob-pattern's witness search among the record's other rules, each pattern with its own literal start",
+        generate: prefixed_wildcards,
+    },
+    WorstCase {
         name: "one-long-wildcard",
         stresses: "matching one pattern of a million `*`",
         generate: one_long_wildcard,
@@ -112,6 +118,13 @@ pub fn rules_in_one_group(size: usize) -> String {
 pub fn wildcard_rules(size: usize) -> String {
     filled(size, "User-agent: *\n", |out, n| {
         let _ = writeln!(out, "Disallow: /{}{n}", "*a".repeat(40));
+    })
+}
+
+/// One `*` group of N patterns `/pNq*x`: a wildcard after a literal start of its own.
+pub fn prefixed_wildcards(size: usize) -> String {
+    filled(size, "User-agent: *\n", |out, n| {
+        let _ = writeln!(out, "Disallow: /p{n}q*x");
     })
 }
 

@@ -83,10 +83,16 @@ pub fn over_the_cap(document_bytes: usize, linted_bytes: usize) -> String {
     )
 }
 
+/// How many of a finding's labels become related information. A finding folded from
+/// 100,000 lines has a label for each (its message counts them): sent whole, one publication
+/// grew to 16 MB.
+pub const RELATED_PER_DIAGNOSTIC: usize = 100;
+
 pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex) -> lsp_types::Diagnostic {
     let related = diagnostic
         .labels
         .iter()
+        .take(RELATED_PER_DIAGNOSTIC)
         .map(|label| DiagnosticRelatedInformation {
             location: Location::new(uri.clone(), lines.range(text, label.span)),
             message: label.message.clone(),
@@ -161,6 +167,19 @@ mod tests {
             .find(|d| d.code == Some(NumberOrString::String("RL201".into())))
             .expect("a multiple-star-records finding");
         assert!(stars.related_information.as_ref().is_some_and(|related| !related.is_empty()));
+    }
+
+    #[test]
+    fn a_finding_folded_from_many_lines_relates_at_most_the_first_hundred() {
+        let text = "User-agent: *\n".to_string() + &"Disallow: /a*b\n".repeat(RELATED_PER_DIAGNOSTIC + 50);
+        let report = lint(Source::from(text.as_str()), None, &Settings::default());
+        let folded =
+            report.diagnostics.iter().find(|d| d.labels.len() > RELATED_PER_DIAGNOSTIC).expect("a folded finding");
+        let uri: Uri = "file:///robots.txt".parse().expect("a URI");
+        let converted = to_lsp(folded, &uri, &text, &LineIndex::new(&text));
+        let related = converted.related_information.expect("related information");
+        assert_eq!(related.len(), RELATED_PER_DIAGNOSTIC);
+        assert_eq!(related[0].location.range, LineIndex::new(&text).range(&text, folded.labels[0].span));
     }
 
     #[test]

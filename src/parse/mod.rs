@@ -108,4 +108,16 @@ mod tests {
         assert!(on_one_thread.iter().filter(|line| line.strict_failure.is_some()).count() >= 2_000);
         assert_eq!(on_one_thread, on_two_threads);
     }
+
+    #[test]
+    fn a_record_governs_its_rules_after_its_first_user_agent_line() {
+        let text = "Disallow: /orphan\nUser-agent: a\n# note\nUser-agent: b\nAllow: /a\nDisallow: /b\n";
+        let document = parse(&Source::from(text));
+        let governed: Vec<Vec<usize>> =
+            document.records.iter().map(|record| record.governed_rules().collect()).collect();
+        assert!(governed.contains(&vec![4, 5]), "{governed:?}");
+        for (record, governed) in document.records.iter().zip(&governed) {
+            assert_eq!(&(0..7).filter(|&line| record.governs(line)).collect::<Vec<_>>(), governed);
+        }
+    }
 }

@@ -70,6 +70,8 @@ async function replaceAndLint(page, text) {
 
 try {
   const page = await open(url);
+  // The static site needs no network once loaded: everything below runs offline there.
+  if (site) await context.setOffline(true);
 
   // Type the file over the sample.
   await page.click(".cm-content");
@@ -140,7 +142,9 @@ try {
   await page.screenshot({ path: screenshot });
   console.log(`screenshot: ${screenshot}`);
 
-  // The share link carries the file and the target in its fragment and loads them back.
+  // The share link carries the file and the target in its fragment and loads them back
+  // (in a new page, which is loaded from the server).
+  await context.setOffline(false);
   await page.selectOption("#target", "portable");
   await page.click("#share");
   await page.waitForFunction(() => document.querySelector("#share-link").value.includes("#"));

@@ -1,11 +1,15 @@
+use foldhash::{HashMap, HashMapExt};
+
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::witness::{concrete_url, probe_urls, Divergence, Witnesses};
 use crate::dialect::{longest_match_priority, Dialect};
-use crate::model::{LineIndex, Separator, Span};
+use crate::model::{LineIndex, Record, Separator, Span};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let witnesses = cx.witnesses();
+    // Each record's rules by pattern, made when a pattern of the record first needs them.
+    let mut by_pattern = HashMap::new();
     for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(at) = value.find(['*', '$']) else { continue };
@@ -14,7 +18,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             // record): the finding stands unproven.
             None
         } else {
-            match witness(cx, witnesses, line) {
+            match witness(cx, witnesses, line, &mut by_pattern) {
                 Some(divergence) => Some(divergence),
                 None if witnesses.budget_spent() => None,
                 // No URL gets another answer from older robots (a `Disallow: /` above already
@@ -70,23 +74,27 @@ const WITNESSED: (Dialect, Dialect) = (Dialect::Rfc9309, Dialect::Draft1996);
 /// and the URLs of the record's other rules that the pattern also matches (`Allow: /*.css$`
 /// decides `/tmp/x.css` against `Disallow: /tmp/`; `Allow: /page*` wins `/pages` from
 /// `Disallow: /pages` on the tie). `None` where another rule gives older robots the same
-/// answer, or where the line governs no robot.
-fn witness(cx: &Context<'_, '_>, witnesses: &Witnesses<'_>, line: LineIndex) -> Option<Divergence> {
+/// answer, or where the line governs no robot. `by_pattern` keeps each record's
+/// [`RulesByPattern`] from one line to the next.
+fn witness<'t>(
+    cx: &Context<'t, '_>,
+    witnesses: &Witnesses<'_>,
+    line: LineIndex,
+    by_pattern: &mut HashMap<LineIndex, RulesByPattern<'t>>,
+) -> Option<Divergence> {
     let field = cx.lines()[line].field()?;
     if !matches!(field.separator, Separator::Colon { .. }) {
         return None;
     }
-    let record = cx.doc.record_of(line).filter(|record| record.governed_rules().any(|rule| rule == line))?;
+    let record = cx.doc.record_of(line).filter(|record| record.governs(line))?;
     let pattern = cx.slice(field.value);
     let mut candidates = Vec::new();
     probe_urls(pattern, &mut candidates);
     let (start, rest) = pattern.split_at(literal_start(pattern).len());
-    // Bounded twice, so a record of thousands of patterns stays linear: the rules looked at,
-    // and the URLs tried.
-    let others = record.governed_rules().filter(|&other| other != line).take(OTHER_RULES_SCANNED);
-    let other_patterns = others.filter_map(|other| Some(cx.slice(cx.lines()[other].field()?.value)));
-    let other_urls = other_patterns.filter(|pattern| pattern.starts_with(start)).filter_map(concrete_url);
-    for url in other_urls.take(OTHER_RULES_TRIED) {
+    let first_agent = record.agents.first().copied()?;
+    let rules = by_pattern.entry(first_agent).or_insert_with(|| RulesByPattern::new(cx, record));
+    let other_patterns = rules.starting_with(start).filter(|&(_, other)| other != line).map(|(other, _)| other);
+    for url in other_patterns.filter_map(concrete_url).take(OTHER_RULES_TRIED) {
         candidates.extend(["", "x"].map(|star| format!("{url}{}", rest.replace('$', "").replace('*', star))));
     }
     witnesses.find_for_record(&record.agents, &candidates, WITNESSED, |divergence| {
@@ -94,10 +102,33 @@ fn witness(cx: &Context<'_, '_>, witnesses: &Witnesses<'_>, line: LineIndex) -> 
     })
 }
 
-/// How many of the record's other rules lend their URLs to a pattern's witness search, and
-/// how many are looked at to find them.
+/// How many of the record's other rules lend their URLs to a pattern's witness search.
 const OTHER_RULES_TRIED: usize = 64;
-const OTHER_RULES_SCANNED: usize = 1_024;
+
+/// A record's governed rules sorted by pattern: the rules whose patterns start with a given
+/// literal are then one range, found by binary search, so a record of 100,000 patterns is
+/// not walked for each of them.
+struct RulesByPattern<'t> {
+    sorted: Vec<(&'t str, LineIndex)>,
+}
+
+impl<'t> RulesByPattern<'t> {
+    fn new(cx: &Context<'t, '_>, record: &Record) -> RulesByPattern<'t> {
+        let mut sorted: Vec<_> = record
+            .governed_rules()
+            .filter_map(|rule| Some((cx.slice(cx.lines()[rule].field()?.value), rule)))
+            .collect();
+        // Line order among equal patterns, so the earliest rules lend their URLs first.
+        sorted.sort_unstable();
+        RulesByPattern { sorted }
+    }
+
+    /// The rules whose patterns start with `literal`, in pattern order.
+    fn starting_with<'a>(&'a self, literal: &'a str) -> impl Iterator<Item = (&'t str, LineIndex)> + 'a {
+        let first = self.sorted.partition_point(|&(pattern, _)| pattern < literal);
+        self.sorted[first..].iter().copied().take_while(move |&(pattern, _)| pattern.starts_with(literal))
+    }
+}
 
 /// The part of a pattern before its first `*` or `$`: every URL it matches starts so.
 fn literal_start(pattern: &str) -> &str {
