@@ -1,7 +1,7 @@
 //! The playground's JSON API: each request's text in, the engine's answer out. Nothing here
 //! touches the network, the file system or a thread of its own (the text comes in the
-//! request body, the settings in its query), so these calls are the ones a WebAssembly build
-//! would export.
+//! request body, the settings in its query): the WebAssembly build (`web/wasm`) exports
+//! [`answer`] to the page, and `robolint serve` answers the same requests over HTTP.
 
 use serde::Serialize;
 use serde_json::json;

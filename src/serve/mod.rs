@@ -1,7 +1,8 @@
 //! `robolint serve`: the playground page and its API on a loopback HTTP server.
 //!
 //! The page (`web/`, built into `web/dist/` and compiled into the binary) runs in the
-//! browser; every answer comes from the engine here, through [`crate::playground`]. The server binds
+//! browser; every answer comes from the engine here, through [`crate::playground`] (the
+//! static site asks the same API compiled to WebAssembly instead). The server binds
 //! 127.0.0.1 and nothing else (there is no address to choose), answers only requests
 //! addressed to that address or `localhost` by their Host header (a DNS-rebinding page
 //! names its own host), refuses cross-origin requests that say so (`Origin`), and reads a
