@@ -1,13 +1,17 @@
-//! Throughput against the peer crates, printed as Markdown tables (not a criterion bench:
-//! each figure is the best of a few passes, timed with `Instant`). Run with
-//! `cargo bench --bench corpus`.
+//! Throughput against the peers, printed as Markdown tables (not a criterion bench: each
+//! figure is the best of a few passes, timed with `Instant`), ending with the goals table of
+//! the rule-engine issue, each goal a ratio or figure from this one run. Run with `cargo bench
+//! --bench corpus`; an argument (`corpus`, `matcher`, `lsp`, `memory`) prints one table.
 //!
 //! * Corpus: every file in `../shared/corpus/protego` (skipped when the folder is absent),
 //!   all held in memory, in one process. robolint runs a full lint at default settings, on
 //!   one core and once more with its second thread for large files; the peers parse and
-//!   answer one URL per file, on one core, as the "Speed and robustness" issue measured
-//!   them. `robotstxt` panics on a few files: each peer call runs under `catch_unwind` and
-//!   panics are counted.
+//!   answer one URL per file, on one core. `robotstxt` panics on a few files: each peer call
+//!   runs under `catch_unwind` and panics are counted. Two peers run in processes of their
+//!   own, timing themselves over the same files held in memory: Google's C++ matcher
+//!   (`tests/oracle/google_bench.cc`, built from `../shared/oracles/google-robotstxt` where
+//!   g++ and Debian's `libabsl-dev` are installed) and Lighthouse's robots.txt audit under
+//!   Node (`benches/lighthouse/validate.mjs`, after `npm ci --prefix benches/lighthouse`).
 //! * Matcher: 100,000 URLs against one 100-rule file, each library's fastest way to ask
 //!   many questions of one file (robolint's compiled `Matcher`, which `robolint check
 //!   --urls` asks; fast-robots' compiled `RobotsMatcher`, texting_robots' `Robot`;
@@ -15,16 +19,25 @@
 //! * LSP: the language server in this process (`robolint::lsp::serve`), one 500 KiB
 //!   document open; the time from sending a didChange that toggles a `*` on a Disallow
 //!   line to receiving its publishDiagnostics, median of 21 edits.
+//! * Memory: the release binary's peak resident memory for a 100 MB file and for the whole
+//!   corpus in one command, measured first, while this process is small (a child is charged
+//!   its spawner's peak, `tests/support/child.rs`).
 
 use std::hint::black_box;
+use std::io::{BufWriter, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use robolint::dialect::{Dialect, Matcher};
 use robolint::{lint, parse, Settings, Source};
 use serde_json::json;
 
+#[path = "../tests/support/child.rs"]
+mod child;
+#[path = "../tests/support/shared.rs"]
+mod shared;
 mod support;
 
 const AGENT: &str = "Googlebot";
@@ -67,14 +80,113 @@ fn over_files(files: &[Vec<u8>], call: impl Fn(&[u8]) -> bool) -> (usize, usize)
     (panics, errors)
 }
 
-fn corpus() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/protego");
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        println!("corpus bench skipped: {} does not exist", folder.display());
-        return;
+/// Throughputs in MB/s that the goals table compares.
+#[derive(Default)]
+struct Goals {
+    full_lint: Option<f64>,
+    check: Option<f64>,
+    google: Option<f64>,
+    fast_robots: Option<f64>,
+    lighthouse: Option<f64>,
+    lsp: Vec<(String, Duration)>,
+    memory: Vec<(String, i64)>,
+}
+
+/// A peer that runs in a process of its own and times itself over the files: its best pass,
+/// and what it says of the files (allowed answers, failing files).
+struct Timed {
+    best: Duration,
+    tally: String,
+}
+
+/// The files as one stream on standard input, `'F' <u32 LE length> <bytes>` each, the
+/// format `google_bench.cc` and `validate.mjs` read.
+fn file_stream(files: &[Vec<u8>]) -> Vec<u8> {
+    let mut stream = Vec::with_capacity(files.iter().map(|file| file.len() + 5).sum());
+    for file in files {
+        let length = u32::try_from(file.len()).expect("a robots.txt under 4 GB");
+        stream.push(b'F');
+        stream.extend_from_slice(&length.to_le_bytes());
+        stream.extend_from_slice(file);
+    }
+    stream
+}
+
+/// Runs a self-timing peer with `stream` on its standard input; it prints `<files>
+/// <nanoseconds> <tally>`. `None`, after saying why, when it cannot run.
+fn run_timed(name: &str, command: &mut Command, stream: &[u8], files: usize) -> Option<Timed> {
+    let mut child = match command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
+        Ok(child) => child,
+        Err(error) => {
+            println!("{name}: skipped, it does not start: {error}");
+            return None;
+        }
     };
-    let mut paths: Vec<_> = entries.filter_map(|entry| entry.ok().map(|entry| entry.path())).collect();
-    paths.sort();
+    let mut stdin = child.stdin.take().expect("stdin");
+    let written = std::thread::scope(|scope| {
+        let writer = scope.spawn(move || stdin.write_all(stream));
+        let output = child.wait_with_output();
+        (writer.join(), output)
+    });
+    let output = match written {
+        (Ok(Ok(())), Ok(output)) if output.status.success() => output,
+        (_, Ok(output)) => {
+            println!("{name}: skipped, it failed: {}", String::from_utf8_lossy(&output.stderr).trim());
+            return None;
+        }
+        (_, Err(error)) => {
+            println!("{name}: skipped: {error}");
+            return None;
+        }
+    };
+    let text = String::from_utf8_lossy(&output.stdout);
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    match fields[..] {
+        [counted, nanos, tally] if counted.parse() == Ok(files) => {
+            Some(Timed { best: Duration::from_nanos(nanos.parse().ok()?), tally: tally.to_string() })
+        }
+        _ => {
+            println!("{name}: skipped, it answered `{}`", text.trim());
+            None
+        }
+    }
+}
+
+/// Google's matcher timing itself, built as `tests/google_oracle.rs` builds its oracle.
+fn google_cpp(stream: &[u8], files: usize) -> Option<Timed> {
+    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("google-oracle");
+    let built = Command::new("bash")
+        .arg(project.join("tests/oracle/build-google.sh"))
+        .arg(&out)
+        .env("GOOGLE_ROBOTSTXT", shared::root().join("oracles/google-robotstxt"))
+        .output();
+    match built {
+        Ok(built) if built.status.success() => {}
+        Ok(built) => {
+            println!("Google's C++ matcher: skipped, {}", String::from_utf8_lossy(&built.stderr).trim());
+            return None;
+        }
+        Err(error) => {
+            println!("Google's C++ matcher: skipped, no bash: {error}");
+            return None;
+        }
+    }
+    run_timed("Google's C++ matcher", Command::new(out.join("google-bench")).args([AGENT, URL, "5"]), stream, files)
+}
+
+/// Lighthouse's robots.txt audit under Node, where `npm ci --prefix benches/lighthouse` ran.
+fn lighthouse(stream: &[u8], files: usize) -> Option<Timed> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/lighthouse");
+    if !folder.join("node_modules/lighthouse").is_dir() {
+        println!("Lighthouse: skipped, run `npm ci --prefix benches/lighthouse` first (needs Node 20+)");
+        return None;
+    }
+    run_timed("Lighthouse", Command::new("node").arg(folder.join("validate.mjs")).arg("3"), stream, files)
+}
+
+fn corpus(goals: &mut Goals) {
+    let Some(paths) = shared::protego_files() else { return };
     let files: Vec<Vec<u8>> = paths.iter().filter_map(|path| std::fs::read(path).ok()).collect();
     let bytes: usize = files.iter().map(Vec::len).sum();
     let settings = Settings::default();
@@ -95,18 +207,18 @@ fn corpus() {
     let robolint_two_threads = full_lint();
     robolint::parallel::limit_threads(1);
     let robolint = full_lint();
-    // The same work the peers do, for a like-for-like figure: both grammars, then the
-    // matcher for one robot and one URL.
     let robolint_parse = best_of(5, budget, || {
         over_files(&files, |bytes| {
             black_box(parse::parse(&Source::from_bytes(bytes)).lines.len());
             true
         })
     });
-    let robolint_match = best_of(5, budget, || {
+    // The peers' work, done as `robolint check` does it: the parse robots read (no strict
+    // grammar, no rules), then the matcher for one robot and one URL.
+    let robolint_check = best_of(5, budget, || {
         over_files(&files, |bytes| {
             let source = Source::from_bytes(bytes);
-            let document = parse::parse(&source);
+            let document = parse::parse_for_answers(&source);
             black_box(Matcher::new(&document, &source.text, AGENT, Dialect::Google).allowed(URL).allowed);
             true
         })
@@ -150,7 +262,11 @@ fn corpus() {
     ];
     robolint::parallel::limit_threads(usize::MAX);
     std::panic::set_hook(hook);
-    let mb_per_s = |outcome: &Outcome| bytes as f64 / 1e6 / outcome.best.as_secs_f64();
+    let stream = file_stream(&files);
+    let google = google_cpp(&stream, files.len());
+    let lighthouse = lighthouse(&stream, files.len());
+
+    let mb_per_s = |best: Duration| bytes as f64 / 1e6 / best.as_secs_f64();
     println!(
         "\nCorpus: {} files, {:.1} MB, one core (but where a row says), best pass\n",
         files.len(),
@@ -158,29 +274,39 @@ fn corpus() {
     );
     println!("| library | work per file | MB/s | files/s | robolint lint / this | panics | errors |");
     println!("|---|---|---:|---:|---:|---:|---:|");
-    let ours = [
-        ("robolint", "full lint, default settings", &robolint),
-        ("robolint", "the same, a second thread for files of 64 KiB to 1 MiB", &robolint_two_threads),
-        ("robolint", "parse only (lenient + strict)", &robolint_parse),
-        ("robolint", "parse + 1 URL (Google dialect)", &robolint_match),
-    ];
-    let theirs = peers.iter().map(|(name, outcome)| (*name, "parse + 1 URL", outcome));
-    for (name, work, outcome) in ours.into_iter().chain(theirs) {
+    let row = |name: &str, work: &str, best: Duration, panics: &str, errors: &str| {
         println!(
-            "| {name} | {work} | {:.1} | {:.0} | {:.2} | {} | {} |",
-            mb_per_s(outcome),
-            files.len() as f64 / outcome.best.as_secs_f64(),
-            mb_per_s(&robolint) / mb_per_s(outcome),
-            outcome.panics,
-            outcome.errors
+            "| {name} | {work} | {:.1} | {:.0} | {:.2} | {panics} | {errors} |",
+            mb_per_s(best),
+            files.len() as f64 / best.as_secs_f64(),
+            mb_per_s(robolint.best) / mb_per_s(best),
         );
+    };
+    let ours = [
+        ("full lint, default settings", &robolint),
+        ("the same, a second thread for files of 64 KiB to 1 MiB", &robolint_two_threads),
+        ("parse only (lenient + strict)", &robolint_parse),
+        ("check: parse for answers + 1 URL (Google dialect)", &robolint_check),
+    ];
+    for (work, outcome) in ours {
+        row("robolint", work, outcome.best, &outcome.panics.to_string(), &outcome.errors.to_string());
     }
-    let like_for_like =
-        |(name, outcome): &(&str, Outcome)| format!("{name} {:.2}", mb_per_s(&robolint_match) / mb_per_s(outcome));
-    println!(
-        "\nrobolint parse + 1 URL / peer parse + 1 URL: {}",
-        peers.iter().map(like_for_like).collect::<Vec<_>>().join(", ")
-    );
+    for (name, outcome) in &peers {
+        row(name, "parse + 1 URL", outcome.best, &outcome.panics.to_string(), &outcome.errors.to_string());
+    }
+    if let Some(google) = &google {
+        row("Google's C++ matcher", "parse + 1 URL (own process)", google.best, "-", "-");
+        println!("|  | ({} of the URL's answers were allowed) | | | | | |", google.tally);
+    }
+    if let Some(lighthouse) = &lighthouse {
+        row("Lighthouse 13 (Node)", "robots.txt audit (own process)", lighthouse.best, "-", "-");
+        println!("|  | ({} files failed the audit) | | | | | |", lighthouse.tally);
+    }
+    goals.full_lint = Some(mb_per_s(robolint.best));
+    goals.check = Some(mb_per_s(robolint_check.best));
+    goals.fast_robots = Some(mb_per_s(peers[2].1.best));
+    goals.google = google.map(|timed| mb_per_s(timed.best));
+    goals.lighthouse = lighthouse.map(|timed| mb_per_s(timed.best));
 }
 
 fn matchers() {
@@ -259,7 +385,7 @@ fn did_change_to_publish(text: &str) -> Duration {
     times[times.len() / 2]
 }
 
-fn lsp() {
+fn lsp(goals: &mut Goals) {
     println!("\nLSP: didChange → publishDiagnostics, in process, median of 21 edits\n");
     println!("| document | bytes | findings | median |");
     println!("|---|---:|---:|---:|");
@@ -272,6 +398,85 @@ fn lsp() {
         let findings = lint(Source::from(text.as_str()), None, &Settings::default()).diagnostics.len();
         let median = did_change_to_publish(&text);
         println!("| {name} | {} | {findings} | {:.2} ms |", text.len(), median.as_secs_f64() * 1e3);
+        goals.lsp.push((format!("{} KiB, {findings} findings", text.len() / 1024), median));
+    }
+}
+
+/// A file of `bytes` written piece by piece, so this process stays small: records of a
+/// comment, a robot and a rule, as sites with many robots write them.
+fn hundred_mb_file(folder: &Path, bytes: u64) -> PathBuf {
+    let path = folder.join("robots.txt");
+    let mut out = BufWriter::new(std::fs::File::create(&path).expect("a scratch file"));
+    let mut written = 0;
+    let mut record = 0u64;
+    while written < bytes {
+        let text = format!("# shop {record:07}\nUser-agent: bot-{record:07}\nDisallow: /catalog/{record:07}/\n\n");
+        out.write_all(text.as_bytes()).expect("writing the scratch file");
+        written += text.len() as u64;
+        record += 1;
+    }
+    out.flush().expect("writing the scratch file");
+    path
+}
+
+/// Peak resident memory of the release binary, run before this process holds anything large.
+fn memory(goals: &mut Goals) {
+    let robolint = env!("CARGO_BIN_EXE_robolint");
+    let peak = |args: &[&std::ffi::OsStr]| {
+        child::run(Command::new(robolint).args(["--no-config", "--format", "concise"]).args(args)).peak_rss_kib
+    };
+    let folder = std::env::temp_dir().join(format!("robolint-bench-memory-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    let big = hundred_mb_file(&folder, 100_000_000);
+    let startup = child::run(Command::new(robolint).arg("--version")).peak_rss_kib;
+    let mut runs = vec![("a 100 MB file".to_string(), peak(&[big.as_os_str()]))];
+    std::fs::remove_dir_all(&folder).ok();
+    if let Some(files) = shared::protego_files() {
+        let arguments: Vec<&std::ffi::OsStr> = files.iter().map(|path| path.as_os_str()).collect();
+        runs.push((format!("the corpus, {} files in one command", files.len()), peak(&arguments)));
+    }
+    println!("\nMemory: the release binary's peak resident set (`ru_maxrss`)\n");
+    println!("| input | peak | of which at start-up |");
+    println!("|---|---:|---:|");
+    for (input, kib) in &runs {
+        println!("| {input} | {:.1} MiB | {:.1} MiB |", *kib as f64 / 1024.0, startup as f64 / 1024.0);
+    }
+    goals.memory = runs;
+}
+
+/// The goals of the rule-engine issue, each from this run's figures.
+fn print_goals(goals: &Goals) {
+    let mut rows: Vec<(String, String, &str, bool)> = Vec::new();
+    let mut ratio = |goal: &str, ours: Option<f64>, theirs: Option<f64>| {
+        if let (Some(ours), Some(theirs)) = (ours, theirs) {
+            let ratio = ours / theirs;
+            rows.push((goal.to_string(), format!("{ratio:.2}×"), "≥ 1.00×", ratio >= 1.0));
+        }
+    };
+    ratio("full lint, default settings / Google's C++ parse + 1 URL", goals.full_lint, goals.google);
+    ratio("check (parse for answers + 1 URL) / fast-robots parse + 1 URL", goals.check, goals.fast_robots);
+    for (document, median) in &goals.lsp {
+        let ms = median.as_secs_f64() * 1e3;
+        rows.push((format!("LSP edit → publish, {document}"), format!("{ms:.1} ms"), "< 10 ms", ms < 10.0));
+    }
+    for (input, kib) in &goals.memory {
+        let mib = *kib as f64 / 1024.0;
+        rows.push((format!("peak memory, {input}"), format!("{mib:.1} MiB"), "< 64 MiB", mib < 64.0));
+    }
+    if rows.is_empty() {
+        return;
+    }
+    println!("\nGoals (this run)\n");
+    println!("| goal | measured | target | met |");
+    println!("|---|---:|---:|---|");
+    for (goal, measured, target, met) in rows {
+        println!("| {goal} | {measured} | {target} | {} |", if met { "yes" } else { "no" });
+    }
+    if let (Some(ours), Some(lighthouse)) = (goals.full_lint, goals.lighthouse) {
+        println!(
+            "| full lint / Lighthouse's robots.txt audit (linter to linter) | {:.2}× | (no goal) | |",
+            ours / lighthouse
+        );
     }
 }
 
@@ -279,13 +484,18 @@ fn main() {
     // `cargo bench` passes `--bench`; a filter argument names the tables to print.
     let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
     let wanted = |table: &str| filter.as_deref().is_none_or(|filter| table.contains(filter));
+    let mut goals = Goals::default();
+    if wanted("memory") {
+        memory(&mut goals);
+    }
     if wanted("corpus") {
-        corpus();
+        corpus(&mut goals);
     }
     if wanted("matcher") {
         matchers();
     }
     if wanted("lsp") {
-        lsp();
+        lsp(&mut goals);
     }
+    print_goals(&goals);
 }

@@ -108,7 +108,7 @@ struct Robots {
 impl Robots {
     fn read(path: &Path) -> Result<Robots, String> {
         let source: Source = crate::read_source(path)?;
-        let document = parse::parse(&source);
+        let document = parse::parse_for_answers(&source);
         Ok(Robots { report: Report { source, document, diagnostics: Vec::new() } })
     }
 

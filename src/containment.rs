@@ -1,6 +1,6 @@
 //! Which of a list of strings contain which: for each one, the first in the list that
 //! contains it. The 1996 draft picks a robot's record by substring, so this is what
-//! `model::Document::agent_captures` asks of every User-agent value at once.
+//! `analysis::captures::agent_captures` asks of every User-agent value at once.
 //!
 //! An Aho-Corasick automaton of our own rather than the `aho-corasick` crate's: building
 //! that one moves every match state to the front and then follows each move's chain, which

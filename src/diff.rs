@@ -24,7 +24,7 @@ pub struct Side {
 
 impl Side {
     pub fn new(name: impl Into<String>, source: Source) -> Side {
-        let document = parse::parse(&source);
+        let document = parse::parse_for_answers(&source);
         Side { name: name.into(), source, document }
     }
 

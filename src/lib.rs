@@ -74,6 +74,7 @@
 //! ```
 
 pub mod agents;
+pub mod analysis;
 pub mod audit;
 pub mod config;
 mod containment;

@@ -5,6 +5,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::analysis::Analysis;
 use crate::diagnostic::{Applicability, Diagnostic, Label, Severity};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
@@ -12,7 +13,7 @@ use crate::fetch::FetchOutcome;
 use crate::model::{Document, LineIndex, Span};
 use crate::parallel;
 use crate::parse;
-use crate::rules::{self, Context, Findings, Level, Metadata, Rule, Shared};
+use crate::rules::{self, Context, Findings, Level, Metadata, Rule};
 use crate::source::Source;
 use crate::suppression;
 use crate::suppression::Suppression;
@@ -191,7 +192,7 @@ struct Lint<'l> {
     path: Option<&'l Path>,
     fetch: Option<&'l FetchOutcome>,
     settings: &'l Settings,
-    shared: &'l Shared<'l>,
+    analysis: &'l Analysis<'l>,
     /// An error page or a failed fetch has no robots.txt to lint, only an exchange to judge.
     body_is_robots_txt: bool,
     /// A rule of the `File` stage found the body is not a robots.txt.
@@ -280,7 +281,7 @@ impl<'w, 's> Worker<'w, 's> {
             options: rule.options_in(lint.settings.options.get(&metadata.name)),
             suppressions: self.suppressions,
             fetch: lint.fetch,
-            shared: lint.shared,
+            analysis: lint.analysis,
             witnesses: &self.witnesses,
         };
         let mut findings = Findings::new(rule);
@@ -364,7 +365,7 @@ fn run_rules(
     settings: &Settings,
     second_thread: bool,
 ) -> Vec<Diagnostic> {
-    let shared = Shared::new(document, &source.text);
+    let analysis = Analysis::new(document, &source.text);
     let mut suppressions = suppression::find(document, &source.text);
     let lint = Lint {
         source,
@@ -372,7 +373,7 @@ fn run_rules(
         path,
         fetch,
         settings,
-        shared: &shared,
+        analysis: &analysis,
         body_is_robots_txt: fetch.is_none_or(|fetch| fetch.robots_txt().is_some()),
         file_level_only: false,
         second_thread,

@@ -9,18 +9,21 @@
 //! Memory is asserted where the issue sets a goal: linting a 100 MB file keeps the process
 //! under 64 MiB, because robolint reads only `DEFAULT_SIZE_CAP` bytes of it.
 //!
-//! Every case here runs robolint as a child process and this process stays small: Linux
-//! charges a child the peak memory of the process that spawned it (`ru_maxrss` carries the
-//! spawner's high-water mark across `exec`), so a case that lints a large document in
-//! this process would make the memory assertions fail. That case is `tests/many_records.rs`.
+//! Every case here runs robolint as a child process and this process stays small: a child
+//! is charged the peak memory of the process that spawned it (`tests/support/child.rs`), so
+//! a case that lints a large document in this process would make the memory assertions
+//! fail. That case is `tests/many_records.rs`.
 
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::thread;
+use std::process::Command;
 
 use robolint::source::DEFAULT_SIZE_CAP;
+
+#[path = "support/child.rs"]
+mod child;
+use child::Run;
 
 /// A folder of generated inputs, removed when the test ends (the big ones are 100 MB).
 struct Scratch(PathBuf);
@@ -52,15 +55,6 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.0);
     }
-}
-
-/// One run of the binary.
-struct Run {
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-    /// The most memory the process had resident at once, in KiB.
-    peak_rss_kib: i64,
 }
 
 /// A finding of `--format concise`: `path:line:column: severity[CODE name]: message`.
@@ -106,41 +100,9 @@ fn startup_rss_kib() -> i64 {
     robolint(&["--version"]).peak_rss_kib
 }
 
-/// Runs robolint with `args` and waits for it with `wait4`, which also tells how much memory
-/// the process used at its peak (`ru_maxrss`, in KiB on Linux).
-#[allow(clippy::zombie_processes, reason = "wait4 reaps the child, where `Child::wait` would lose its rusage")]
+/// Runs robolint with `args` to its end, with its peak memory.
 fn robolint(args: &[&str]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robolint"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("robolint starts");
-    let drain = |mut pipe: Box<dyn Read + Send>| {
-        thread::spawn(move || {
-            let mut bytes = Vec::new();
-            pipe.read_to_end(&mut bytes).expect("reading robolint's output");
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-    };
-    let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
-    let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
-    let pid = libc::pid_t::try_from(child.id()).expect("a process id");
-    let mut status = 0;
-    // SAFETY: rusage is plain data, for which all zeroes is a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `pid` is this process's child and not yet waited for (`child` is never waited
-    // on: dropping a `Child` neither waits nor kills); `status` and `usage` are writable.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid, "waiting for robolint: {}", io::Error::last_os_error());
-    Run {
-        status: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
-        stdout: stdout.join().expect("stdout reader"),
-        stderr: stderr.join().expect("stderr reader"),
-        peak_rss_kib: usage.ru_maxrss,
-    }
+    child::run(Command::new(env!("CARGO_BIN_EXE_robolint")).args(args).env_remove("NO_COLOR"))
 }
 
 fn lint_file(path: &Path) -> Run {

@@ -17,6 +17,15 @@ pub fn parse(source: &Source) -> Document {
     Document { original: source.original.clone(), ..parse_text(&source.text) }
 }
 
+/// Parses text into the lines and records robots read, skipping the draft grammar's checks
+/// (every line reads as accepted): for answering what robots may fetch (`check`, `matrix`,
+/// `diff`, `audit`), where the strict verdicts are unused and were most of the parse.
+pub fn parse_for_answers(source: &Source) -> Document {
+    let (bom, lines) = scan::scan_lines(&source.text);
+    let (records, record_of_line) = group_records(&lines);
+    Document { bom, lines, records, record_of_line, structure_failures: Vec::new(), original: source.original.clone() }
+}
+
 pub fn parse_text(text: &str) -> Document {
     let (bom, mut lines) = scan::scan_lines(text);
     let second_thread = text.len() >= SECOND_THREAD_FROM_BYTES && parallel::available_threads() > 1;
@@ -119,5 +128,25 @@ mod tests {
         for (record, governed) in document.records.iter().zip(&governed) {
             assert_eq!(&(0..7).filter(|&line| record.governs(line)).collect::<Vec<_>>(), governed);
         }
+    }
+
+    #[test]
+    fn a_parse_for_answers_is_the_full_parse_without_the_grammar_verdicts() {
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+        let mut cases = 0;
+        for folder in std::fs::read_dir(&corpus).expect("corpus/").flatten() {
+            for case in std::fs::read_dir(folder.path()).expect("a case folder").flatten() {
+                if case.path().extension().is_none_or(|extension| extension != "txt") {
+                    continue;
+                }
+                let source = Source::from_bytes(&std::fs::read(case.path()).expect("a case"));
+                let mut full = parse(&source);
+                full.lines.iter_mut().for_each(|line| line.strict_failure = None);
+                full.structure_failures.clear();
+                assert_eq!(parse_for_answers(&source), full, "{}", case.path().display());
+                cases += 1;
+            }
+        }
+        assert!(cases > 200, "only {cases} corpus cases");
     }
 }

@@ -11,11 +11,14 @@ use std::sync::{Arc, OnceLock};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::captures::AgentCapture;
+use crate::analysis::record_paths::RecordPaths;
+use crate::analysis::Analysis;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
-use crate::model::{AgentCapture, Document, Line, Span};
+use crate::model::{Document, Line, Span};
 use crate::source::Source;
 use crate::suppression::Suppression;
 
@@ -606,37 +609,10 @@ pub struct Context<'a, 'doc> {
     /// What several rules ask of the document, worked out once for all of them. Its
     /// lifetime is the document's: it keeps what it works out for the whole lint, while the
     /// rest of the context changes from rule to rule.
-    pub shared: &'a Shared<'doc>,
+    pub analysis: &'a Analysis<'doc>,
     /// The matchers compiled so far by the rules on this rule's thread (see
     /// [`Context::witnesses`]).
     pub(crate) witnesses: &'a Witnesses<'doc>,
-}
-
-/// What several rules ask of the same document, worked out when the first of them asks and
-/// kept for the others (robots' records are compared by three rules), also when the rules
-/// run on two threads. Compiled matchers are kept too, but per thread: see [`Witnesses`].
-pub struct Shared<'a> {
-    document: &'a Document,
-    text: &'a str,
-    /// Agent lines captured by earlier records, and the records that captures leave
-    /// unreachable (ascending).
-    captures: OnceLock<(Vec<AgentCapture>, Vec<usize>)>,
-    /// For each agent record, its rules and their plain paths indexed.
-    record_paths: OnceLock<Vec<paths::shadowed_rule::RecordPaths<'a>>>,
-}
-
-impl<'a> Shared<'a> {
-    pub(crate) fn new(document: &'a Document, text: &'a str) -> Shared<'a> {
-        Shared { document, text, captures: OnceLock::new(), record_paths: OnceLock::new() }
-    }
-
-    fn captures(&self) -> &(Vec<AgentCapture>, Vec<usize>) {
-        self.captures.get_or_init(|| {
-            let captures = self.document.agent_captures(self.text);
-            let unreachable = self.document.unreachable_records(&captures);
-            (captures, unreachable)
-        })
-    }
 }
 
 impl<'a, 'doc: 'a> Context<'a, 'doc> {
@@ -654,26 +630,20 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
         self.witnesses
     }
 
-    /// [`Document::agent_captures`], in file order.
+    /// [`crate::analysis::captures::agent_captures`], in file order.
     pub fn agent_captures(&self) -> &'a [AgentCapture] {
-        &self.shared.captures().0
+        self.analysis.agent_captures()
     }
 
     /// Each agent record's rules with their plain paths indexed, in the order of
     /// [`Document::agent_records`].
-    fn record_paths(&self) -> &'a [paths::shadowed_rule::RecordPaths<'doc>] {
-        let Shared { document, text, .. } = *self.shared;
-        self.shared.record_paths.get_or_init(|| {
-            document
-                .agent_records()
-                .map(|record| paths::shadowed_rule::RecordPaths::new(record, &document.lines, text))
-                .collect()
-        })
+    fn record_paths(&self) -> &'a [RecordPaths<'doc>] {
+        self.analysis.record_paths()
     }
 
-    /// [`Document::unreachable_records`] for the agent captures, ascending.
+    /// [`crate::analysis::captures::unreachable_records`] for the agent captures, ascending.
     pub fn unreachable_records(&self) -> &'a [usize] {
-        &self.shared.captures().1
+        self.analysis.unreachable_records()
     }
 
     /// The running rule's options, parsed once per configuration. `None` only when `T` is

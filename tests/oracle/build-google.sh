@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds Google's robots.txt matcher (../shared/oracles/google-robotstxt, read-only) with
-# google_harness.cc into OUT_DIR/google-harness, unless that is newer than its sources.
+# google_harness.cc into OUT_DIR/google-harness (the tests' oracle) and with google_bench.cc
+# into OUT_DIR/google-bench (the corpus bench's row), each unless newer than its sources.
 # Needs g++ and Debian's libabsl-dev; exits 3, saying what is missing, where they are not.
 #
 #   bash tests/oracle/build-google.sh OUT_DIR
@@ -23,12 +24,18 @@ if [ ! -f /usr/include/absl/strings/ascii.h ]; then
 fi
 
 mkdir -p "$out"
-binary="$out/google-harness"
-if [ -x "$binary" ] && [ "$binary" -nt "$oracle/robots.cc" ] && [ "$binary" -nt "$oracle/robots.h" ] \
-  && [ "$binary" -nt "$here/google_harness.cc" ] && [ "$binary" -nt "$0" ]; then
+# `up_to_date BINARY MAIN.cc`: the binary is newer than everything it is built from.
+up_to_date() {
+  [ -x "$1" ] && [ "$1" -nt "$oracle/robots.cc" ] && [ "$1" -nt "$oracle/robots.h" ] \
+    && [ "$1" -nt "$here/$2" ] && [ "$1" -nt "$0" ]
+}
+if up_to_date "$out/google-harness" google_harness.cc && up_to_date "$out/google-bench" google_bench.cc; then
   exit 0
 fi
 g++ -O2 -std=c++17 -I "$oracle" -c "$oracle/robots.cc" -o "$out/robots.o"
-g++ -O2 -std=c++17 -I "$oracle" "$here/google_harness.cc" "$out/robots.o" -o "$binary.tmp" \
-  -labsl_strings -labsl_strings_internal -labsl_throw_delegate -labsl_raw_logging_internal
-mv "$binary.tmp" "$binary"
+for main in google_harness google_bench; do
+  binary="$out/${main/_/-}"
+  g++ -O2 -std=c++17 -I "$oracle" "$here/$main.cc" "$out/robots.o" -o "$binary.tmp" \
+    -labsl_strings -labsl_strings_internal -labsl_throw_delegate -labsl_raw_logging_internal
+  mv "$binary.tmp" "$binary"
+done

@@ -1,6 +1,6 @@
 use foldhash::{HashMap, HashMapExt};
 
-use super::shadowed_rule::{is_plain_prefix, RecordPaths};
+use crate::analysis::record_paths::{is_plain_prefix, RecordPaths};
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::witness::robot_of_value;
 use crate::model::{Directive, LineIndex};

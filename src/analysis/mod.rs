@@ -1,0 +1,59 @@
+//! What rules work out about a document and share: which agent lines earlier records capture
+//! (the draft's §3.2.1), and each record's paths indexed by which begins which. The model
+//! records what is written; this module says what it means where several rules ask.
+
+pub mod captures;
+pub mod record_paths;
+
+use std::sync::OnceLock;
+
+use crate::model::Document;
+use captures::AgentCapture;
+use record_paths::RecordPaths;
+
+/// What several rules ask of the same document, worked out when the first of them asks and
+/// kept for the others (robots' records are compared by three rules), also when the rules
+/// run on two threads. Compiled matchers are kept too, but per thread: see
+/// [`crate::dialect::witness::Witnesses`].
+pub struct Analysis<'a> {
+    document: &'a Document,
+    text: &'a str,
+    /// Agent lines captured by earlier records, and the records that captures leave
+    /// unreachable (ascending).
+    captures: OnceLock<(Vec<AgentCapture>, Vec<usize>)>,
+    /// For each agent record, its rules and their plain paths indexed.
+    record_paths: OnceLock<Vec<RecordPaths<'a>>>,
+}
+
+impl<'a> Analysis<'a> {
+    pub fn new(document: &'a Document, text: &'a str) -> Analysis<'a> {
+        Analysis { document, text, captures: OnceLock::new(), record_paths: OnceLock::new() }
+    }
+
+    fn captures(&self) -> &(Vec<AgentCapture>, Vec<usize>) {
+        self.captures.get_or_init(|| {
+            let captures = captures::agent_captures(self.document, self.text);
+            let unreachable = captures::unreachable_records(self.document, &captures);
+            (captures, unreachable)
+        })
+    }
+
+    /// Agent lines captured by earlier records, in file order.
+    pub fn agent_captures(&self) -> &[AgentCapture] {
+        &self.captures().0
+    }
+
+    /// Records all of whose agents earlier records capture, ascending.
+    pub fn unreachable_records(&self) -> &[usize] {
+        &self.captures().1
+    }
+
+    /// Each agent record's rules with their plain paths indexed, in the order of
+    /// [`Document::agent_records`].
+    pub fn record_paths(&self) -> &[RecordPaths<'a>] {
+        self.record_paths.get_or_init(|| {
+            let lines = &self.document.lines;
+            self.document.agent_records().map(|record| RecordPaths::new(record, lines, self.text)).collect()
+        })
+    }
+}
