@@ -152,7 +152,7 @@ struct DecidedBy<'a> {
     line: usize,
     text: &'a str,
     pattern: String,
-    range: lsp_types::Range,
+    range: crate::render::positions::Utf16Range,
 }
 
 /// `POST /api/check?url=U`, the text as the body: every robot of the built-in registry

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::positions::LspPositions;
 use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit, WorkspaceEdit};
 
 use super::diagnostics::to_lsp;
@@ -22,7 +23,7 @@ pub fn code_actions(document: &Linted<'_>, range: Range, only: Option<&[CodeActi
     let wanted = |kind: &CodeActionKind| only.is_none_or(|only| only.iter().any(|prefix| is_within(kind, prefix)));
     let mut actions = Vec::new();
     if wanted(&CodeActionKind::QUICKFIX) {
-        let requested = document.lines.span(document.text, range);
+        let requested = document.lines.lsp_span(document.text, range);
         let touching: Vec<&Diagnostic> =
             document.report.diagnostics.iter().filter(|d| touches(d.span, requested)).collect();
         actions.extend(touching.iter().filter_map(|diagnostic| quick_fix(document, diagnostic)));
@@ -89,7 +90,7 @@ fn disable_actions(document: &Linted<'_>, touching: &[&Diagnostic]) -> Vec<CodeA
 fn workspace_edit(document: &Linted<'_>, edits: &[Edit]) -> WorkspaceEdit {
     let edits = edits
         .iter()
-        .map(|edit| TextEdit::new(document.lines.range(document.text, edit.span), edit.replacement.clone()))
+        .map(|edit| TextEdit::new(document.lines.lsp_range(document.text, edit.span), edit.replacement.clone()))
         .collect();
     WorkspaceEdit::new(HashMap::from([(document.uri.clone(), edits)]))
 }
@@ -130,7 +131,7 @@ fn fix_all(document: &Linted<'_>) -> Option<CodeAction> {
     if fixed.applied == 0 || fixed.text == document.text {
         return None;
     }
-    let whole = document.lines.range(document.text, Span::new(0, document.text.len()));
+    let whole = document.lines.lsp_range(document.text, Span::new(0, document.text.len()));
     let edit = WorkspaceEdit::new(HashMap::from([(document.uri.clone(), vec![TextEdit::new(whole, fixed.text)])]));
     Some(CodeAction {
         title: FIX_ALL_TITLE.to_string(),

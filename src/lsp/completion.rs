@@ -2,7 +2,7 @@
 
 use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, Position, Range, TextEdit};
 
-use super::positions::LineIndex;
+use super::positions::{LineIndex, LspPositions};
 use crate::agents::Registry;
 use crate::model::Directive;
 
@@ -17,10 +17,10 @@ enum Slot {
 }
 
 pub fn complete(text: &str, lines: &LineIndex, position: Position) -> Vec<CompletionItem> {
-    let line_start = lines.offset(text, Position::new(position.line, 0));
-    let cursor = lines.offset(text, position);
+    let line_start = lines.lsp_offset(text, Position::new(position.line, 0));
+    let cursor = lines.lsp_offset(text, position);
     let Some(slot) = slot(&text[line_start..cursor]) else { return Vec::new() };
-    let replace = |start: usize| lines.range(text, crate::model::Span::new(line_start + start, cursor));
+    let replace = |start: usize| lines.lsp_range(text, crate::model::Span::new(line_start + start, cursor));
     match slot {
         Slot::FieldName(start) => field_items(replace(start)),
         Slot::Agent { start, needs_space } => agent_items(replace(start), needs_space),
@@ -85,7 +85,7 @@ mod tests {
 
     fn at_end(text: &str) -> Vec<CompletionItem> {
         let lines = LineIndex::new(text);
-        complete(text, &lines, lines.position(text, text.len()))
+        complete(text, &lines, lines.lsp_position(text, text.len()))
     }
 
     fn new_text(item: &CompletionItem) -> Option<(&str, Range)> {

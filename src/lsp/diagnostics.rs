@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use lsp_types::{CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Uri};
 
 use super::documents::KEPT_PER_DOCUMENT;
-use super::positions::LineIndex;
+use super::positions::{LineIndex, LspPositions};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lint::Report;
 use crate::rules;
@@ -94,12 +94,12 @@ pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex)
         .iter()
         .take(RELATED_PER_DIAGNOSTIC)
         .map(|label| DiagnosticRelatedInformation {
-            location: Location::new(uri.clone(), lines.range(text, label.span)),
+            location: Location::new(uri.clone(), lines.lsp_range(text, label.span)),
             message: label.message.clone(),
         })
         .collect::<Vec<_>>();
     lsp_types::Diagnostic {
-        range: lines.range(text, diagnostic.span),
+        range: lines.lsp_range(text, diagnostic.span),
         severity: Some(severity(diagnostic.severity)),
         code: Some(NumberOrString::String(diagnostic.code.to_string())),
         code_description: rule_docs_uri(diagnostic.name).map(|href| CodeDescription { href }),
@@ -179,7 +179,7 @@ mod tests {
         let converted = to_lsp(folded, &uri, &text, &LineIndex::new(&text));
         let related = converted.related_information.expect("related information");
         assert_eq!(related.len(), RELATED_PER_DIAGNOSTIC);
-        assert_eq!(related[0].location.range, LineIndex::new(&text).range(&text, folded.labels[0].span));
+        assert_eq!(related[0].location.range, LineIndex::new(&text).lsp_range(&text, folded.labels[0].span));
     }
 
     #[test]

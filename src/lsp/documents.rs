@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use lsp_types::{TextDocumentContentChangeEvent, Uri};
 
-use super::positions::LineIndex;
+use super::positions::{LineIndex, LspPositions};
 use super::settings::{file_path, settings_for, SettingsResult};
 use crate::lint::{lint, Report, Settings};
 use crate::source::{Source, DEFAULT_SIZE_CAP};
@@ -84,7 +84,7 @@ impl OpenDocument {
         for change in changes {
             match change.range {
                 Some(range) if self.let_go_at.is_none() => {
-                    let span = self.lines.span(&self.text, range);
+                    let span = self.lines.lsp_span(&self.text, range);
                     let grown = self.text.len() - span.len() + change.text.len();
                     if grown > KEPT_PER_DOCUMENT {
                         self.let_go(grown);

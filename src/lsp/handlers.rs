@@ -14,6 +14,7 @@ use super::completion::complete;
 use super::diagnostics::{let_go, over_the_cap};
 use super::documents::{Documents, OpenDocument};
 use super::hover::hover;
+use super::positions::LspPositions;
 use super::symbols::document_symbols;
 use crate::model::Span;
 use crate::source::DEFAULT_SIZE_CAP;
@@ -101,10 +102,10 @@ pub fn hover_at(documents: &mut Documents, params: HoverParams) -> Answer<Option
     let at = params.text_document_position_params;
     let document = document(documents, &at.text_document.uri)?;
     let linted = document.linted();
-    let offset = linted.lines.offset(linted.text, at.position);
+    let offset = linted.lines.lsp_offset(linted.text, at.position);
     Ok(hover(linted.report, offset).map(|(span, markdown)| Hover {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: markdown }),
-        range: Some(linted.lines.range(linted.text, span)),
+        range: Some(linted.lines.lsp_range(linted.text, span)),
     }))
 }
 
@@ -143,6 +144,6 @@ pub fn formatting(documents: &mut Documents, params: DocumentFormattingParams) -
     if formatted == document.text {
         return Ok(Some(Vec::new()));
     }
-    let whole = document.lines.range(&document.text, Span::new(0, document.text.len()));
+    let whole = document.lines.lsp_range(&document.text, Span::new(0, document.text.len()));
     Ok(Some(vec![TextEdit::new(whole, formatted)]))
 }

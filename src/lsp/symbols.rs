@@ -3,7 +3,7 @@
 
 use lsp_types::{DocumentSymbol, SymbolKind};
 
-use super::positions::LineIndex;
+use super::positions::{LineIndex, LspPositions};
 use crate::lint::Report;
 use crate::model::{Document, Line, Record, Span};
 
@@ -94,8 +94,8 @@ fn symbol(
         kind,
         tags: None,
         deprecated: None,
-        range: lines.range(text, span),
-        selection_range: lines.range(text, selection.unwrap_or(span)),
+        range: lines.lsp_range(text, span),
+        selection_range: lines.lsp_range(text, selection.unwrap_or(span)),
         children,
     }
 }
@@ -138,7 +138,7 @@ mod tests {
         assert!(rest.name.starts_with("15 more records and rules not listed"), "{}", rest.name);
         // The agent is line 0, so the first rule left out (the 5,000th) is on line 5,000.
         assert_eq!(rest.range.start.line as usize, SYMBOLS_PER_DOCUMENT);
-        assert_eq!(rest.range.end, index.range(&text, Span::new(text.len(), text.len())).end);
+        assert_eq!(rest.range.end, index.lsp_range(&text, Span::new(text.len(), text.len())).end);
     }
 
     #[test]

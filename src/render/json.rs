@@ -4,10 +4,9 @@
 
 use std::io::{self, Write};
 
-use lsp_types::Range;
 use serde::Serialize;
 
-use super::positions::LineIndex;
+use super::positions::{LineIndex, Utf16Range};
 use super::Linted;
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use crate::dialect::witness::Witness;
@@ -119,7 +118,7 @@ struct Place {
     column: usize,
     end_line: usize,
     end_column: usize,
-    range: Range,
+    range: Utf16Range,
 }
 
 impl Place {

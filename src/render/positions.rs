@@ -1,12 +1,40 @@
-//! Byte offsets (the model's spans) → lines and columns, in one place: LSP positions (0-based
-//! line, UTF-16 code unit), which the language server, JSON and SARIF use, and 1-based
-//! line:column counted in characters, which people and the text formats use.
+//! Byte offsets (the model's spans) → lines and columns, in one place: editor positions
+//! (0-based line, UTF-16 code unit, as LSP counts them), which JSON, SARIF, the playground and
+//! the language server use, and 1-based line:column counted in characters, which people and
+//! the text formats use. The renderers own these types; `lsp::positions` converts them to the
+//! protocol's, so rendering needs no LSP crate.
 //!
 //! Lines end at LF, CRLF or a lone CR, as both LSP and robolint's parser count them.
 
-use lsp_types::{Position, Range};
+use serde::Serialize;
 
 use crate::model::Span;
+
+/// A place as editors count it: 0-based line, and UTF-16 code units into the line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
+pub struct Utf16Position {
+    pub line: u32,
+    pub character: u32,
+}
+
+impl Utf16Position {
+    pub fn new(line: u32, character: u32) -> Utf16Position {
+        Utf16Position { line, character }
+    }
+}
+
+/// From one [`Utf16Position`] to another, end exclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Utf16Range {
+    pub start: Utf16Position,
+    pub end: Utf16Position,
+}
+
+impl Utf16Range {
+    pub fn new(start: Utf16Position, end: Utf16Position) -> Utf16Range {
+        Utf16Range { start, end }
+    }
+}
 
 /// Where each line of a text starts, so a conversion costs one binary search and a walk
 /// along one line.
@@ -47,14 +75,14 @@ impl LineIndex {
         self.starts.len()
     }
 
-    /// The LSP position of byte `offset`. Offsets past the end or inside a character are
+    /// The editor position of byte `offset`. Offsets past the end or inside a character are
     /// moved back to the nearest character boundary, so a stale span never panics.
-    pub fn position(&self, text: &str, offset: usize) -> Position {
+    pub fn position(&self, text: &str, offset: usize) -> Utf16Position {
         let offset = floor_char_boundary(text, offset);
         let line = self.line_of(offset);
         let start = self.starts[line];
         let character: usize = text[start..offset].chars().map(char::len_utf16).sum();
-        Position::new(to_u32(line), to_u32(character))
+        Utf16Position::new(to_u32(line), to_u32(character))
     }
 
     /// The 1-based line and 1-based column, counted in characters, of byte `offset`, with
@@ -72,10 +100,10 @@ impl LineIndex {
         self.starts.partition_point(|&start| start <= offset).saturating_sub(1)
     }
 
-    /// The byte offset of an LSP position. A character past the end of its line means the
+    /// The byte offset of an editor position. A character past the end of its line means the
     /// line's end (as LSP specifies), a line past the last line means the end of the text,
     /// and a position inside a surrogate pair means the start of that character.
-    pub fn offset(&self, text: &str, position: Position) -> usize {
+    pub fn offset(&self, text: &str, position: Utf16Position) -> usize {
         let line = position.line as usize;
         let Some(&start) = self.starts.get(line) else { return text.len() };
         let end = self.content_end(text, line);
@@ -90,12 +118,12 @@ impl LineIndex {
         end
     }
 
-    pub fn range(&self, text: &str, span: Span) -> Range {
-        Range::new(self.position(text, span.start), self.position(text, span.end))
+    pub fn range(&self, text: &str, span: Span) -> Utf16Range {
+        Utf16Range::new(self.position(text, span.start), self.position(text, span.end))
     }
 
-    /// The span of an LSP range; a reversed range is read in order.
-    pub fn span(&self, text: &str, range: Range) -> Span {
+    /// The span of an editor range; a reversed range is read in order.
+    pub fn span(&self, text: &str, range: Utf16Range) -> Span {
         let (start, end) = (self.offset(text, range.start), self.offset(text, range.end));
         Span::new(start.min(end), start.max(end))
     }
@@ -173,17 +201,17 @@ mod tests {
     fn out_of_range_positions_clamp() {
         let text = "ab\r\ncd";
         let index = LineIndex::new(text);
-        assert_eq!(index.offset(text, Position::new(0, 99)), 2, "past the line end: before CRLF");
-        assert_eq!(index.offset(text, Position::new(9, 0)), text.len(), "past the last line");
-        assert_eq!(index.position(text, 99), Position::new(1, 2));
+        assert_eq!(index.offset(text, Utf16Position::new(0, 99)), 2, "past the line end: before CRLF");
+        assert_eq!(index.offset(text, Utf16Position::new(9, 0)), text.len(), "past the last line");
+        assert_eq!(index.position(text, 99), Utf16Position::new(1, 2));
     }
 
     #[test]
     fn inside_a_surrogate_pair_or_a_utf8_sequence_snaps_back() {
         let text = "😀x";
         let index = LineIndex::new(text);
-        assert_eq!(index.offset(text, Position::new(0, 1)), 0);
-        assert_eq!(index.position(text, 2), Position::new(0, 0));
+        assert_eq!(index.offset(text, Utf16Position::new(0, 1)), 0);
+        assert_eq!(index.position(text, 2), Utf16Position::new(0, 0));
     }
 
     #[test]
@@ -255,6 +283,9 @@ mod tests {
     fn a_reversed_range_reads_in_order() {
         let text = "abc";
         let index = LineIndex::new(text);
-        assert_eq!(index.span(text, Range::new(Position::new(0, 2), Position::new(0, 1))), Span::new(1, 2));
+        assert_eq!(
+            index.span(text, Utf16Range::new(Utf16Position::new(0, 2), Utf16Position::new(0, 1))),
+            Span::new(1, 2)
+        );
     }
 }
