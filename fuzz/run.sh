@@ -34,7 +34,7 @@ cargo fuzz build --sanitizer none
 seeds="$(mktemp -d)"
 logs="$(mktemp -d)"
 trap 'rm -rf "$seeds"' EXIT
-find corpus -type f \( -name '*.txt' -o -name '*.fixed' \) -exec cp --backup=numbered -t "$seeds" {} +
+find corpus -type f -name '*.txt' -exec cp --backup=numbered -t "$seeds" {} +
 if [ -d ../shared/corpus/protego ]; then
   find ../shared/corpus/protego -type f ! -name LICENSE -exec cp --backup=numbered -t "$seeds" {} +
 fi

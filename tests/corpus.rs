@@ -1,33 +1,33 @@
 //! Runs every case in `corpus/`: `<rule>/<case>.txt` is linted with the default rules plus
-//! `<rule>` (so pedantic rules are on in their own folder) and the findings must equal
-//! `<case>.expected`; where `<case>.fixed` exists, applying every fix (safe and unsafe) must
-//! give it. `<rule>/<case>.http` is a recorded fetch (raw HTTP answers, see
-//! `robolint::fetch::recorded`), replayed without a network and linted as `robolint URL`
-//! would. `corpus/seeds/` holds the examples from the specifications, which must lint clean
-//! at default settings.
+//! `<rule>` (so pedantic rules are on in their own folder), and its snapshot beside it,
+//! `<rule>/<case>.txt.snap`, holds every finding in full and, where a fix applies, the text
+//! with every fix applied (safe and unsafe). `<rule>/<case>.http` is a recorded fetch (raw
+//! HTTP answers, see `robolint::fetch::recorded`), replayed without a network and linted as
+//! `robolint URL` would; a fetched file cannot be fixed in place, so its snapshot holds
+//! findings only. `corpus/seeds/` holds the examples from the specifications, which must lint
+//! clean at default settings.
 //!
-//! To write new expectations, run with `ROBOLINT_BLESS=1` and then read every changed file:
-//! an expectation is only as good as its review.
+//! A snapshot that is missing or differs fails the test, and is never written over: insta
+//! leaves the new one beside it as `<case>.txt.snap.new` (under `CI=true`, not even that).
+//! `cargo insta review` shows each one to accept or reject; an expectation is only as good
+//! as its review.
 
 #[path = "support/case_config.rs"]
 mod case_config;
 
+use std::fmt::Write;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use robolint::diagnostic::Applicability;
-use robolint::dialect::Dialect;
+use robolint::diagnostic::Diagnostic;
 use robolint::fetch::recorded;
-use robolint::fix::fix_text;
-use robolint::render::{position, Linted};
+use robolint::fix::Fixed;
+use robolint::model::Span;
+use robolint::render::position;
 use robolint::{lint, lint_fetched, Report, Settings, Severity, Source};
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
-}
-
-fn blessing() -> bool {
-    std::env::var_os("ROBOLINT_BLESS").is_some()
 }
 
 /// Lints a case: a file's bytes, or a recorded fetch replayed.
@@ -44,47 +44,152 @@ fn is_recorded_fetch(case: &Path) -> bool {
     case.extension().is_some_and(|ext| ext == "http")
 }
 
-/// Each finding as `line:col-line:col severity[CODE name] message`, then its labels,
-/// notes and fix indented below it.
-fn describe(name: &str, report: &Report) -> String {
-    let linted = Linted { name, report };
-    let at = |offset| {
-        let p = position(linted.report, offset);
-        format!("{}:{}", p.line, p.column)
-    };
+/// The snapshot of a case: each finding as `line:col-line:col severity[CODE name] message`
+/// with what it carries indented below it, then the fixed text, if any.
+fn describe(report: &Report, fixed: Option<&Fixed>) -> String {
     let mut out = String::new();
-    for d in &report.diagnostics {
-        out += &format!(
-            "{}-{} {}[{} {}] {}\n",
-            at(d.span.start),
-            at(d.span.end),
-            d.severity.as_str(),
-            d.code,
-            d.name,
-            d.message
-        );
-        for label in &d.labels {
-            out += &format!("    label {}-{}: {}\n", at(label.span.start), at(label.span.end), label.message);
-        }
-        for note in &d.notes {
-            out += &format!("    note: {note}\n");
-        }
-        if let Some(fix) = &d.fix {
-            out += &format!("    fix ({}): {}\n", fix.applicability.as_str(), fix.message);
-        }
+    if report.diagnostics.is_empty() {
+        out.push_str("no findings\n");
+    }
+    for diagnostic in &report.diagnostics {
+        describe_finding(&mut out, report, diagnostic);
+    }
+    if let Some(fixed) = fixed {
+        let fixes = if fixed.applied == 1 { "fix" } else { "fixes" };
+        let _ = writeln!(out, "\nwith every fix applied ({} {fixes}):", fixed.applied);
+        push_text(&mut out, &fixed.text);
     }
     out
 }
 
-fn check_file(path: &Path, actual: &str, failures: &mut Vec<String>) {
-    if blessing() {
-        fs::write(path, actual).expect("writing blessed output");
-        return;
+fn describe_finding(out: &mut String, report: &Report, finding: &Diagnostic) {
+    let at = |offset| {
+        let p = position(report, offset);
+        format!("{}:{}", p.line, p.column)
+    };
+    let range = |span: Span| format!("{}-{}", at(span.start), at(span.end));
+    let _ = writeln!(
+        out,
+        "{} {}[{} {}] {}",
+        range(finding.span),
+        finding.severity.as_str(),
+        finding.code,
+        finding.name,
+        visible(&finding.message)
+    );
+    for label in &finding.labels {
+        let _ = writeln!(out, "    label {}: {}", range(label.span), visible(&label.message));
     }
-    let expected = fs::read_to_string(path).unwrap_or_default();
-    if expected != actual {
-        failures.push(format!("{}:\n--- expected\n{expected}--- actual\n{actual}", path.display()));
+    for note in &finding.notes {
+        let _ = writeln!(out, "    note: {}", visible(note));
     }
+    if let Some(help) = &finding.help {
+        let _ = writeln!(out, "    help: {}", visible(help));
+    }
+    if !finding.affects.is_empty() {
+        let dialects: Vec<&str> = finding.affects.iter().map(|dialect| dialect.name()).collect();
+        let _ = writeln!(out, "    affects: {}", dialects.join(", "));
+    }
+    if let Some(witness) = &finding.witness {
+        let claims: Vec<String> = witness
+            .claims
+            .iter()
+            .map(|(dialect, allowed)| format!("{} {}", dialect.name(), if *allowed { "allows" } else { "disallows" }))
+            .collect();
+        let _ = writeln!(out, "    witness: robot {:?}, URL {:?}: {}", witness.robot, witness.url, claims.join(", "));
+    }
+    if let Some(fix) = &finding.fix {
+        let _ = writeln!(out, "    fix ({}): {}", fix.applicability.as_str(), visible(&fix.message));
+        for edit in &fix.edits {
+            let _ = match (edit.span.is_empty(), edit.replacement.is_empty()) {
+                (true, _) => writeln!(out, "        insert {:?} at {}", edit.replacement, at(edit.span.start)),
+                (false, true) => writeln!(out, "        delete {}", range(edit.span)),
+                (false, false) => writeln!(out, "        replace {} with {:?}", range(edit.span), edit.replacement),
+            };
+        }
+    }
+}
+
+/// Pushes `text` one line per line behind a `| ` gutter, so that blank lines and the end
+/// survive (insta trims a snapshot's end, and reads CRLF as LF), with a missing final line
+/// end said as `diff` says it.
+fn push_text(out: &mut String, text: &str) {
+    let mut lines = text.split_inclusive('\n').peekable();
+    if lines.peek().is_none() {
+        out.push_str("(empty)\n");
+    }
+    for line in lines {
+        let content = line.strip_suffix('\n').unwrap_or(line);
+        out.push('|');
+        if !content.is_empty() {
+            out.push(' ');
+            out.push_str(&visible(content));
+        }
+        out.push('\n');
+        if !line.ends_with('\n') {
+            out.push_str("\\ No newline at end of file\n");
+        }
+    }
+}
+
+/// `text` with what a reviewer could not see escaped as Rust escapes it (`\r`, `\t`,
+/// `\u{feff}`, other control and invisible characters), whitespace other than the space as
+/// `\u{a0}` and the like, and trailing spaces as `\u{20}`: a fix that changes only those
+/// must show in the snapshot's diff. Quotes and backslashes stay as they are, for reading.
+fn visible(text: &str) -> String {
+    let kept = text.trim_end_matches(' ');
+    let mut out = String::with_capacity(text.len());
+    for c in kept.chars() {
+        match c {
+            '\\' | '\'' | '"' => out.push(c),
+            c if c.is_whitespace() && !c.is_ascii() => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            _ => out.extend(c.escape_debug()),
+        }
+    }
+    for _ in kept.len()..text.len() {
+        out.push_str("\\u{20}");
+    }
+    out
+}
+
+#[test]
+fn every_rule_case_matches_its_snapshot() {
+    insta::glob!("../corpus", "*/*.{txt,http}", |case| {
+        let folder = case.parent().and_then(Path::file_name).and_then(|name| name.to_str()).unwrap_or_default();
+        // Seeds and samples are whole files, not a rule's cases: linted below and elsewhere.
+        let Some(rule) = robolint::rules::all().iter().find(|rule| rule.name() == folder) else { return };
+        let bytes = fs::read(case).expect("case is readable");
+        let settings = case_config::rule_case_settings(rule.name(), case);
+        let report = lint_case(case, &bytes, &settings);
+        let fixed = (!is_recorded_fetch(case)).then(|| case_config::fixed(&bytes, &settings)).flatten();
+        let snapshot = describe(&report, fixed.as_ref());
+        let name = case.file_name().and_then(|name| name.to_str()).expect("a UTF-8 case name");
+        let mut beside_the_case = insta::Settings::clone_current();
+        beside_the_case.set_snapshot_path(case.parent().expect("a case is in a folder"));
+        beside_the_case.set_prepend_module_to_snapshot(false);
+        beside_the_case.remove_snapshot_suffix();
+        beside_the_case.set_omit_expression(true);
+        beside_the_case.bind(|| insta::assert_snapshot!(name, snapshot));
+    });
+}
+
+/// A snapshot outlives its case when the case is renamed or removed; insta never reads it
+/// again, so it would be left to mislead.
+#[test]
+fn every_snapshot_has_its_case() {
+    let mut orphans = Vec::new();
+    for folder in fs::read_dir(corpus_dir()).expect("corpus/ is readable") {
+        for file in fs::read_dir(folder.expect("corpus entry").path()).into_iter().flatten() {
+            let snapshot = file.expect("corpus entry").path();
+            if snapshot.extension().is_some_and(|ext| ext == "snap") && !snapshot.with_extension("").is_file() {
+                orphans.push(snapshot.display().to_string());
+            }
+        }
+    }
+    orphans.sort();
+    assert!(orphans.is_empty(), "snapshots without their case:\n{}", orphans.join("\n"));
 }
 
 fn cases(folder: &Path) -> Vec<PathBuf> {
@@ -95,39 +200,6 @@ fn cases(folder: &Path) -> Vec<PathBuf> {
         .collect();
     cases.sort();
     cases
-}
-
-#[test]
-fn every_rule_case_gives_its_expected_findings_and_fixes() {
-    let mut failures = Vec::new();
-    for rule in robolint::rules::all() {
-        let folder = corpus_dir().join(rule.name());
-        // A rule's cases show what it finds for every robot, one finding per line: the
-        // portable target, where nothing folds (tests/defaults.rs covers today's default).
-        let settings = Settings {
-            targets: Dialect::ALL.to_vec(),
-            extend_select: vec![rule.name().to_string()],
-            ..Settings::default()
-        };
-        for case in cases(&folder) {
-            let bytes = fs::read(&case).expect("case is readable");
-            let name = case.file_name().and_then(|n| n.to_str()).unwrap_or("case").to_string();
-            let settings = case_config::with_case_config(&case, &settings);
-            let report = lint_case(&case, &bytes, &settings);
-            check_file(&case.with_extension("expected"), &describe(&name, &report), &mut failures);
-            // A fetched file cannot be fixed in place, so recorded fetches have no `.fixed`.
-            let fixed_path = case.with_extension("fixed");
-            let fixable = !is_recorded_fetch(&case);
-            if fixable && (fixed_path.exists() || (blessing() && std::str::from_utf8(&bytes).is_ok())) {
-                let text = String::from_utf8_lossy(&bytes);
-                let fixed = fix_text(&text, None, &settings, Applicability::Unsafe);
-                if fixed.applied > 0 || fixed_path.exists() {
-                    check_file(&fixed_path, &fixed.text, &mut failures);
-                }
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{} corpus mismatches:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]

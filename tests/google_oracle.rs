@@ -4,10 +4,13 @@
 //! `Matcher::new(…, Dialect::Google)`, and every answer, and every line robolint names as
 //! deciding, must be the same.
 //!
-//! The questions: every corpus case, every file in `../shared/corpus/protego` with URLs made
-//! from its own rules, and generated files of hostile shapes. Where g++, Abseil or
-//! `../shared` is missing the test says so and passes; under `CI=true` it fails instead.
+//! The questions: every corpus case, as written and with every fix applied, every file in
+//! `../shared/corpus/protego` with URLs made from its own rules, and generated files of
+//! hostile shapes. Where g++, Abseil or `../shared` is missing the test says so and passes;
+//! under `CI=true` it fails instead.
 
+#[path = "support/case_config.rs"]
+mod case_config;
 #[path = "support/shared.rs"]
 mod shared;
 
@@ -208,24 +211,44 @@ fn agents_for(source: &Source, odd: usize) -> Vec<String> {
 
 /// The questions about a file: at most `budget` bytes of it read by Google's code, which
 /// parses the whole file for each question (a large file gets fewer URLs, at least four).
-fn case_for_file(path: &Path, odd: usize, budget: usize) -> Case {
-    let bytes = std::fs::read(path).expect("readable file");
+fn case_for(name: String, bytes: Vec<u8>, odd: usize, budget: usize) -> Case {
     let source = Source::from_bytes(&bytes);
     let agents = agents_for(&source, odd);
     let url_limit = (budget / (bytes.len() + 1) / agents.len()).max(4);
-    Case { name: path.display().to_string(), agents, urls: urls_from_rules(&source, url_limit), bytes }
+    Case { name, agents, urls: urls_from_rules(&source, url_limit), bytes }
 }
 
+fn case_for_file(path: &Path, odd: usize, budget: usize) -> Case {
+    case_for(path.display().to_string(), std::fs::read(path).expect("readable file"), odd, budget)
+}
+
+/// Every corpus file, and each rule's case with every fix applied (the text its snapshot
+/// shows, tests/corpus.rs): a fixed file is a file robots read too.
 #[test]
 fn corpus_cases_answer_as_googles_code() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(project().join("corpus"))
         .expect("corpus/")
         .flat_map(|rule| std::fs::read_dir(rule.expect("entry").path()).expect("a rule's folder"))
         .map(|entry| entry.expect("entry").path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "txt" || extension == "fixed"))
+        .filter(|path| path.extension().is_some_and(|extension| extension == "txt"))
         .collect();
     files.sort();
-    let cases: Vec<Case> = files.iter().enumerate().map(|(at, path)| case_for_file(path, at, 4 << 20)).collect();
+    let mut inputs = Vec::new();
+    for path in files {
+        let bytes = std::fs::read(&path).expect("readable file");
+        let rule = path.parent().and_then(Path::file_name).and_then(|name| name.to_str()).unwrap_or_default();
+        let is_rule = robolint::rules::all().iter().any(|known| known.name() == rule);
+        let fixed =
+            is_rule.then(|| case_config::fixed(&bytes, &case_config::rule_case_settings(rule, &path))).flatten();
+        // Each fixed text goes before its case, where its `.fixed` file sorted when fixed
+        // texts were files: every input keeps the odd agent (`agents_for`) it was asked about.
+        if let Some(fixed) = fixed {
+            inputs.push((format!("{} with every fix applied", path.display()), fixed.text.into_bytes()));
+        }
+        inputs.push((path.display().to_string(), bytes));
+    }
+    let cases: Vec<Case> =
+        inputs.into_iter().enumerate().map(|(at, (name, bytes))| case_for(name, bytes, at, 4 << 20)).collect();
     run("corpus", &cases);
 }
 

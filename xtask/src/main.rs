@@ -5,7 +5,8 @@
 //!   `pub(super) mod` line in that folder's `mod.rs`;
 //! - its registry line in `src/rules/mod.rs`, after the last rule of its category;
 //! - `rules/<name>.toml` with the next free code in the category's band;
-//! - `corpus/<name>/` with a case that should fire and one that should not.
+//! - `corpus/<name>/` with a case that should fire and one that should not, and no snapshot:
+//!   tests/corpus.rs leaves each case's snapshot pending, to be reviewed.
 //!
 //! Every part left to write says `TODO(new-rule)`; tests/registry.rs and tests/corpus.rs
 //! name what is still missing.
@@ -28,8 +29,11 @@ fn main() -> ExitCode {
             for path in written {
                 println!("wrote {}", path.display());
             }
+            // The corpus test leaves each new case's snapshot pending beside it, to be read
+            // and accepted: none is written here, so none is accepted unread.
             println!(
-                "next: write the rule, the TODO(new-rule) parts, then `ROBOLINT_BLESS=1 cargo test --test corpus`"
+                "next: write the rule and the TODO(new-rule) parts, then `cargo insta test --review --test corpus` \
+                 (or `cargo test --test corpus`, then `cargo insta review`)"
             );
             ExitCode::SUCCESS
         }
@@ -247,8 +251,11 @@ mod tests {
             lines.iter().position(|line| *line == "    paths::path_with_tilde => \"path-with-tilde\",").expect("line");
         assert!(lines[at - 1].starts_with("    paths::") && !lines[at + 1].starts_with("    paths::"), "{registry}");
 
-        assert!(root.join("corpus/path-with-tilde/bad.txt").is_file());
-        assert!(root.join("corpus/path-with-tilde/good.txt").is_file());
+        let cases = fs::read_dir(root.join("corpus/path-with-tilde")).expect("the corpus folder");
+        let mut cases: Vec<String> =
+            cases.flatten().map(|case| case.file_name().to_string_lossy().into_owned()).collect();
+        cases.sort();
+        assert_eq!(cases, ["bad.txt", "good.txt"], "the cases, and no snapshot to accept unread");
 
         // A second run refuses to overwrite, and writes nothing.
         let again = run(&args(&["new-rule", "path-with-tilde", "--category", "paths", "--root", &root_arg]));
