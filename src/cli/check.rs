@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde::Serialize;
 
 use robolint::agents::{Agent, Obeys, RobotMatcher};
@@ -15,6 +15,7 @@ use robolint::render;
 use robolint::{parse, Report, Source};
 
 use super::agents::RegistryArgs;
+use super::output::OutputFormat;
 
 const EXIT_ALL_ALLOWED: u8 = 0;
 const EXIT_SOME_DISALLOWED: u8 = 1;
@@ -37,9 +38,11 @@ pub struct CheckArgs {
     #[command(flatten)]
     registry: RegistryArgs,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
-    format: CheckFormat,
+    /// Output format: each URL, then a line per dialect (allowed or disallowed, and why), or
+    /// an array of `{url, dialect, allowed, decided_by: {line, text, pattern}}` objects, or
+    /// `{url, dialect, allowed, reason}` where no line decided.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    format: OutputFormat,
 
     /// A file of URLs or paths to check, one a line (blank lines and `#` lines are skipped).
     #[arg(long, value_name = "FILE")]
@@ -48,15 +51,6 @@ pub struct CheckArgs {
     /// URLs (`https://example.com/a?b`) or paths (`/a?b`) to check.
     #[arg(value_name = "URL|PATH")]
     targets: Vec<String>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum CheckFormat {
-    /// Each URL, then a line per dialect: allowed or disallowed, and why.
-    Human,
-    /// An array of `{url, dialect, allowed, decided_by: {line, text, pattern}}` objects, or
-    /// `{url, dialect, allowed, reason}` where no line decided.
-    Json,
 }
 
 /// The dialects a command answers for.
@@ -205,23 +199,23 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
     let readers: Vec<Reader> = own_reading.into_iter().chain(dialects).collect();
     let label_width = readers.iter().map(|reader| reader.label.chars().count()).max().unwrap_or(0).max(14);
     // Answers are written as they come, so a batch of a million URLs needs no more memory
-    // than one.
+    // than one: check streams its answers rather than building one value for output::print.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut all_allowed = true;
     let written: io::Result<()> = (|| {
-        if args.format == CheckFormat::Json {
+        if args.format == OutputFormat::Json {
             out.write_all(b"[")?;
         }
         for (index, target) in targets.iter().enumerate() {
-            if args.format == CheckFormat::Human {
+            if args.format == OutputFormat::Human {
                 writeln!(out, "{target}")?;
             }
             for (position, reader) in readers.iter().enumerate() {
                 let verdict = reader.matcher.allowed(target);
                 all_allowed &= verdict.allowed;
                 match args.format {
-                    CheckFormat::Human => human_answer(&mut out, &robots, reader, label_width, &verdict)?,
-                    CheckFormat::Json => {
+                    OutputFormat::Human => human_answer(&mut out, &robots, reader, label_width, &verdict)?,
+                    OutputFormat::Json => {
                         let first = index == 0 && position == 0;
                         out.write_all(if first { b"\n  " } else { b",\n  " })?;
                         json_answer(&mut out, &robots, target, reader, &verdict)?;
@@ -229,7 +223,7 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
                 }
             }
         }
-        if args.format == CheckFormat::Json {
+        if args.format == OutputFormat::Json {
             out.write_all(b"\n]\n")?;
         }
         out.flush()

@@ -4,12 +4,13 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args;
+use serde::Serialize;
 
 use robolint::dialect::{Dialect, Matcher};
 
 use super::agents::RegistryArgs;
 use super::check::{folder_of, parse_dialects, read_targets, Dialects, Robots};
-use super::output::aligned;
+use super::output::{aligned, print, Answer, OutputFormat};
 
 #[derive(Args)]
 pub struct MatrixArgs {
@@ -33,6 +34,11 @@ pub struct MatrixArgs {
 
     #[command(flatten)]
     registry: RegistryArgs,
+
+    /// Output format: the tables, or an array of `{reading, robots, urls: [{url, allowed}]}`
+    /// objects, one a table, `allowed` holding a boolean per robot.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    format: OutputFormat,
 }
 
 /// `robolint matrix`: a Yes/No table of URLs × robots per dialect, like the draft's §4.
@@ -58,21 +64,58 @@ pub fn run_matrix(args: &MatrixArgs) -> Result<u8, String> {
         let matchers = Matcher::for_robots(document, text, args.agents.iter().map(String::as_str), dialect);
         matrix_table(dialect.name(), matchers, &args.agents, &targets)
     });
-    let tables: Vec<String> = own_readings.into_iter().chain(tables).collect();
-    write_stdout(&tables.join("\n"))?;
+    let tables = Tables(own_readings.into_iter().chain(tables).collect());
+    print(args.format, &tables, false)?;
     Ok(0)
 }
 
-/// One table: `title` above the first column, a column per robot answering with `matchers`.
-fn matrix_table(title: &str, matchers: Vec<Matcher>, agents: &[String], targets: &[String]) -> String {
-    let mut rows = vec![std::iter::once(title.to_string()).chain(agents.iter().cloned()).collect::<Vec<_>>()];
-    for target in targets {
-        let cells = matchers.iter().map(|matcher| if matcher.allowed(target).allowed { "Yes" } else { "No" });
-        rows.push(std::iter::once(target.clone()).chain(cells.map(str::to_string)).collect());
-    }
-    aligned(&rows)
+/// The tables `matrix` answers with, one a reading of the file.
+#[derive(Serialize)]
+#[serde(transparent)]
+struct Tables(Vec<Table>);
+
+/// One reading's answers: a dialect, or `robots` (each robot reading the file its own way).
+#[derive(Serialize)]
+struct Table {
+    reading: String,
+    robots: Vec<String>,
+    urls: Vec<Row>,
 }
 
-fn write_stdout(text: &str) -> Result<(), String> {
-    io::stdout().lock().write_all(text.as_bytes()).map_err(super::cannot_write)
+#[derive(Serialize)]
+struct Row {
+    url: String,
+    /// One answer per robot, in the order of `robots`.
+    allowed: Vec<bool>,
+}
+
+/// One table: the reading above the first column, a column per robot answering with `matchers`.
+fn matrix_table(reading: &str, matchers: Vec<Matcher>, agents: &[String], targets: &[String]) -> Table {
+    let urls = targets
+        .iter()
+        .map(|target| Row {
+            url: target.clone(),
+            allowed: matchers.iter().map(|matcher| matcher.allowed(target).allowed).collect(),
+        })
+        .collect();
+    Table { reading: reading.to_string(), robots: agents.to_vec(), urls }
+}
+
+impl Answer for Tables {
+    /// Yes/No tables, a blank line apart.
+    fn write_human(&self, out: &mut dyn Write, _color: bool) -> io::Result<()> {
+        let tables: Vec<String> = self.0.iter().map(Table::aligned).collect();
+        out.write_all(tables.join("\n").as_bytes())
+    }
+}
+
+impl Table {
+    fn aligned(&self) -> String {
+        let header = std::iter::once(&self.reading).chain(&self.robots).cloned().collect();
+        let rows = self.urls.iter().map(|row| {
+            let cells = row.allowed.iter().map(|&allowed| if allowed { "Yes" } else { "No" }.to_string());
+            std::iter::once(row.url.clone()).chain(cells).collect()
+        });
+        aligned(&std::iter::once(header).chain(rows).collect::<Vec<_>>())
+    }
 }

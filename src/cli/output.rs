@@ -1,7 +1,39 @@
 //! What the question-answering subcommands (check, matrix, diff, audit) print: one value,
-//! written for people or as JSON.
+//! written for people or serialized as JSON for scripts, so the two cannot say different
+//! things.
 
 use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use clap::ValueEnum;
+use serde::Serialize;
+
+use super::cannot_write;
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Text for people.
+    Human,
+    /// JSON for scripts.
+    Json,
+}
+
+/// A subcommand's answer: the value is what the JSON says; `write_human` says it for people.
+pub trait Answer: Serialize {
+    fn write_human(&self, out: &mut dyn Write, color: bool) -> io::Result<()>;
+}
+
+/// Prints `answer` to standard output in `format` (pretty JSON ends with a newline).
+pub fn print(format: OutputFormat, answer: &impl Answer, color: bool) -> Result<(), String> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = match format {
+        OutputFormat::Human => answer.write_human(&mut out, color),
+        OutputFormat::Json => {
+            serde_json::to_writer_pretty(&mut out, answer).map_err(io::Error::from).and_then(|()| writeln!(out))
+        }
+    };
+    written.and_then(|()| out.flush()).map_err(cannot_write)
+}
 
 /// Rows of cells in left-aligned columns two spaces apart.
 pub fn aligned(rows: &[Vec<String>]) -> String {
