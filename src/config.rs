@@ -13,6 +13,9 @@ use crate::dialect::Dialect;
 use crate::lint::Settings;
 use crate::rules::{self, Level};
 
+mod resolve;
+pub use resolve::Resolver;
+
 pub const FILE_NAME: &str = "robolint.toml";
 
 /// The rule whose options `[policy]` sets.
@@ -251,7 +254,6 @@ impl Config {
         config
     }
 
-    /// The nearest `robolint.toml` in `directory` or above it.
     /// The nearest `robolint.toml` in `directory` or above it, else the user's own (see
     /// [`user_config_path`]): a project's file wins whole, as ruff's does.
     pub fn discover(directory: &Path) -> Option<PathBuf> {

@@ -65,6 +65,39 @@ fn clean_file_prints_one_line_and_exits_zero() {
     assert_eq!(stdout(&output), "<stdin>: no problems\n");
 }
 
+/// `robolint lint FILE` is the bare `robolint FILE` spelled out: the same bytes on standard
+/// output and the same exit status, for a file with findings and for a clean one.
+#[test]
+fn lint_subcommand_is_the_bare_form() {
+    let dir = temp_dir("lint-subcommand");
+    let failing = dir.join("failing/robots.txt");
+    let clean = dir.join("clean/robots.txt");
+    for (path, text) in [(&failing, ISSUE_EXAMPLE), (&clean, b"User-agent: *\nDisallow: /search/\n".as_slice())] {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+    for (path, status) in [(&failing, 1), (&clean, 0)] {
+        let path = path.to_str().expect("utf-8 path");
+        for flags in [&[][..], &["--format", "json", "--target", "portable"]] {
+            let bare = robolint(&[flags, &[path]].concat(), b"");
+            let spelled_out = robolint(&[&["lint"], flags, &[path]].concat(), b"");
+            assert_eq!(bare.status.code(), Some(status), "{}", stdout(&bare));
+            assert_eq!(spelled_out.status.code(), bare.status.code(), "{path} {flags:?}");
+            assert_eq!(spelled_out.stdout, bare.stdout, "{path} {flags:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn lint_help_lists_the_lint_flags() {
+    let help = stdout(&robolint(&["lint", "--help"], b""));
+    for flag in ["--format", "--fix", "--diff", "--watch", "--config", "--no-config", "--select", "--timeout", "--jobs"]
+    {
+        assert!(help.contains(flag), "`robolint lint --help` lacks {flag}:\n{help}");
+    }
+}
+
 #[test]
 fn missing_file_is_a_usage_error_naming_the_path() {
     let output = robolint(&["/no/such/robots.txt"], b"");

@@ -69,6 +69,33 @@ fn matrix_reproduces_the_drafts_section_4() {
     assert_eq!(words(rows), words(FICT_MATRIX));
 }
 
+/// `matrix --format json` says what the table says: a reading, its robots, and for each URL
+/// a boolean per robot.
+#[test]
+fn matrix_as_json_holds_the_tables_answers() {
+    let urls = urls_file("matrix-json");
+    let urls = urls.to_str().expect("UTF-8 temp path");
+    let agents = "unhipbot,webcrawler,excite,other";
+    let args = ["matrix", FICT_ORG, "--agents", agents, "--urls", urls, "--dialect", "draft-1996", "--format", "json"];
+    let output = robolint(&args, b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let tables: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(tables.as_array().map(Vec::len), Some(1), "{tables:#}");
+    assert_eq!(tables[0]["reading"], "draft-1996");
+    assert_eq!(tables[0]["robots"], json!(["unhipbot", "webcrawler", "excite", "other"]));
+    let rows: Vec<Vec<String>> = tables[0]["urls"]
+        .as_array()
+        .expect("urls")
+        .iter()
+        .map(|row| {
+            let answers = row["allowed"].as_array().expect("allowed").iter();
+            let cells = answers.map(|allowed| if allowed == true { "Yes" } else { "No" }.to_string());
+            std::iter::once(row["url"].as_str().unwrap_or_default().to_string()).chain(cells).collect()
+        })
+        .collect();
+    assert_eq!(rows, words(FICT_MATRIX));
+}
+
 #[test]
 fn matrix_for_every_dialect_prints_five_tables() {
     let urls = urls_file("matrix-all");

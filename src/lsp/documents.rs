@@ -9,6 +9,7 @@ use lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::positions::{LineIndex, LspPositions};
 use super::settings::{file_path, settings_for, SettingsResult};
+use crate::config::Resolver;
 use crate::lint::{lint, Report, Settings};
 use crate::source::{Source, DEFAULT_SIZE_CAP};
 
@@ -127,12 +128,14 @@ pub struct Linted<'a> {
 #[derive(Default)]
 pub struct Documents {
     open: HashMap<Uri, OpenDocument>,
+    /// The robolint.toml files read for open documents, each read once.
+    configs: Resolver,
 }
 
 impl Documents {
     /// Opens (or reopens) a document; returns a configuration problem to tell the user about.
     pub fn open(&mut self, uri: Uri, version: i32, text: String) -> Option<String> {
-        let SettingsResult { settings, problem } = settings_for(&uri);
+        let SettingsResult { settings, problem } = settings_for(&uri, &mut self.configs);
         self.open.insert(uri.clone(), OpenDocument::new(uri, version, text, settings));
         problem
     }
@@ -151,9 +154,10 @@ impl Documents {
 
     /// Reloads every document's settings (a robolint.toml changed); returns the problems.
     pub fn reload_settings(&mut self) -> Vec<String> {
+        self.configs.forget();
         let mut problems = Vec::new();
         for document in self.open.values_mut() {
-            let SettingsResult { settings, problem } = settings_for(&document.uri);
+            let SettingsResult { settings, problem } = settings_for(&document.uri, &mut self.configs);
             document.set_settings(settings);
             problems.extend(problem);
         }

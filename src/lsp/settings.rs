@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use lsp_types::Uri;
 
-use crate::config::Config;
+use crate::config::Resolver;
 use crate::lint::Settings;
 
 /// The glob the server asks the client to watch: a change to any of these files may change
@@ -19,15 +19,15 @@ pub struct SettingsResult {
 }
 
 /// The settings for the document at `uri`: those of the nearest robolint.toml above its
-/// file, as the command line finds it, or the defaults (for unsaved buffers, non-file URIs,
-/// and a configuration file with a mistake, which is reported instead of failing the lint).
-pub fn settings_for(uri: &Uri) -> SettingsResult {
+/// file, found by the command line's [`Resolver`], or the defaults (for unsaved buffers,
+/// non-file URIs, and a configuration file with a mistake, which is reported instead of
+/// failing the lint).
+pub fn settings_for(uri: &Uri, configs: &mut Resolver) -> SettingsResult {
     let defaults = |problem| SettingsResult { settings: Settings::default(), problem };
     let Some(directory) = file_path(uri).as_deref().and_then(Path::parent).map(Path::to_path_buf) else {
         return defaults(None);
     };
-    let Some(config_path) = Config::discover(&directory) else { return defaults(None) };
-    match Config::load(&config_path) {
+    match configs.for_directory(&directory) {
         Ok(config) => SettingsResult { settings: config.settings(), problem: None },
         Err(error) => defaults(Some(format!(
             "robolint: {}: {}; linting with the default settings",
@@ -96,11 +96,13 @@ mod tests {
         std::fs::create_dir_all(&directory).expect("temp dir");
         std::fs::write(directory.join("robolint.toml"), "[rules]\nglob-pattern = \"off\"\n").expect("config");
         let document = uri(&format!("file://{}/robots.txt", directory.display()));
-        let result = settings_for(&document);
+        let mut configs = Resolver::nearest();
+        let result = settings_for(&document, &mut configs);
         assert!(result.problem.is_none());
         assert_eq!(result.settings.levels.get("glob-pattern"), Some(&crate::rules::Level::Off));
         std::fs::write(directory.join("robolint.toml"), "[rules]\nno-such-rule = \"off\"\n").expect("config");
-        let result = settings_for(&document);
+        configs.forget();
+        let result = settings_for(&document, &mut configs);
         assert!(result.problem.is_some_and(|problem| problem.contains("no-such-rule")));
         let _ = std::fs::remove_dir_all(&directory);
     }

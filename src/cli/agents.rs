@@ -35,7 +35,7 @@ impl RegistryArgs {
             None => Config::discover(folder),
         };
         let Some(path) = path else { return Ok(Cow::Borrowed(Registry::builtin())) };
-        let config = Config::load(&path).map_err(|error| crate::show_config_error(&error, false))?;
+        let config = Config::load(&path).map_err(|error| super::config::show_config_error(&error, false))?;
         Ok(config.registry.map_or(Cow::Borrowed(Registry::builtin()), Cow::Owned))
     }
 }
@@ -104,7 +104,7 @@ fn table(agents: &[&Agent]) -> String {
         ]
     });
     let rows: Vec<Vec<String>> = std::iter::once(header).chain(rows).collect();
-    crate::cli_check::aligned(&rows)
+    super::output::aligned(&rows)
 }
 
 /// `google`, or `rfc9309 (assumed)` where the operator does not say.

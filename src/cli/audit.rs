@@ -14,8 +14,8 @@ use robolint::model::Directive;
 
 use robolint::text::abbreviate;
 
-use crate::cli_agents::RegistryArgs;
-use crate::ColorChoice;
+use super::agents::RegistryArgs;
+use super::ColorChoice;
 
 /// Operators' names are cut to this many characters in the table (JSON has them whole).
 const OPERATOR_WIDTH: usize = 24;
@@ -53,7 +53,7 @@ enum AuditFormat {
 
 /// `robolint audit`.
 pub fn run_audit(args: &AuditArgs) -> Result<u8, String> {
-    let side = crate::cli_diff::read_side(&args.input)?;
+    let side = super::diff::read_side(&args.input)?;
     let folder = Path::new(&args.input).parent().filter(|folder| folder.is_dir()).unwrap_or(Path::new("."));
     let registry = args.registry.registry(folder)?;
     let text = &side.source.text;

@@ -172,7 +172,7 @@ fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
             sarif_log(&mut out, old, new, &comparison, args.fail_on)
         }
     }
-    .map_err(crate::cannot_write)?;
+    .map_err(super::cannot_write)?;
     Ok(comparison.changes.iter().any(|change| args.fail_on.fires_on(change)))
 }
 

@@ -1,11 +1,12 @@
-//! `robolint check` and `robolint matrix`: what robots may fetch under each dialect, and the
-//! line that decided, for people (text) and scripts (JSON).
+//! `robolint check`: what a robot may fetch under each dialect, and the line that decided,
+//! for people (text) and scripts (JSON). The file reading and URL lists `robolint matrix`
+//! shares live here too.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde::Serialize;
 
 use robolint::agents::{Agent, Obeys, RobotMatcher};
@@ -13,7 +14,8 @@ use robolint::dialect::{Dialect, Matcher, Reason, Verdict};
 use robolint::render;
 use robolint::{parse, Report, Source};
 
-use crate::cli_agents::RegistryArgs;
+use super::agents::RegistryArgs;
+use super::output::OutputFormat;
 
 const EXIT_ALL_ALLOWED: u8 = 0;
 const EXIT_SOME_DISALLOWED: u8 = 1;
@@ -36,9 +38,11 @@ pub struct CheckArgs {
     #[command(flatten)]
     registry: RegistryArgs,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
-    format: CheckFormat,
+    /// Output format: each URL, then a line per dialect (allowed or disallowed, and why), or
+    /// an array of `{url, dialect, allowed, decided_by: {line, text, pattern}}` objects, or
+    /// `{url, dialect, allowed, reason}` where no line decided.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    format: OutputFormat,
 
     /// A file of URLs or paths to check, one a line (blank lines and `#` lines are skipped).
     #[arg(long, value_name = "FILE")]
@@ -49,51 +53,18 @@ pub struct CheckArgs {
     targets: Vec<String>,
 }
 
-#[derive(Args)]
-pub struct MatrixArgs {
-    /// The robots.txt file to read (`-` for standard input).
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
-
-    /// The robots, comma-separated: names or User-agent headers.
-    #[arg(long, value_name = "A,B,C", value_delimiter = ',', required = true)]
-    agents: Vec<String>,
-
-    /// A file of URLs or paths, one a line (blank lines and `#` lines are skipped).
-    #[arg(long, value_name = "FILE")]
-    urls: PathBuf,
-
-    /// norobots-1994, draft-1996, rfc9309, google, python-robotparser, or all, one table each [default: all five,
-    /// after a table of each robot reading the file its own way when the registry knows one
-    /// of them (a robot it does not know reads it as RFC 9309 says)].
-    #[arg(long, value_name = "D", value_parser = parse_dialects)]
-    dialect: Option<Dialects>,
-
-    #[command(flatten)]
-    registry: RegistryArgs,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum CheckFormat {
-    /// Each URL, then a line per dialect: allowed or disallowed, and why.
-    Human,
-    /// An array of `{url, dialect, allowed, decided_by: {line, text, pattern}}` objects, or
-    /// `{url, dialect, allowed, reason}` where no line decided.
-    Json,
-}
-
 /// The dialects a command answers for.
 #[derive(Clone)]
-struct Dialects(Vec<Dialect>);
+pub(super) struct Dialects(Vec<Dialect>);
 
 impl Dialects {
     /// The dialects asked for; all four when none were named.
-    fn or_all(dialects: &Option<Dialects>) -> &[Dialect] {
+    pub(super) fn or_all(dialects: &Option<Dialects>) -> &[Dialect] {
         dialects.as_ref().map_or(&Dialect::ALL, |dialects| &dialects.0)
     }
 }
 
-fn parse_dialects(text: &str) -> Result<Dialects, String> {
+pub(super) fn parse_dialects(text: &str) -> Result<Dialects, String> {
     if text.eq_ignore_ascii_case("all") {
         return Ok(Dialects(Dialect::ALL.to_vec()));
     }
@@ -101,22 +72,22 @@ fn parse_dialects(text: &str) -> Result<Dialects, String> {
 }
 
 /// A robots.txt file, parsed once, with what rendering line numbers needs.
-struct Robots {
-    report: Report,
+pub(super) struct Robots {
+    pub(super) report: Report,
 }
 
 impl Robots {
-    fn read(path: &Path) -> Result<Robots, String> {
-        let source: Source = crate::read_source(path)?;
+    pub(super) fn read(path: &Path) -> Result<Robots, String> {
+        let source: Source = super::inputs::read_source(path)?;
         let document = parse::parse_for_answers(&source);
         Ok(Robots { report: Report { source, document, diagnostics: Vec::new() } })
     }
 
-    fn matcher(&self, agent: &str, dialect: Dialect) -> Matcher {
+    pub(super) fn matcher(&self, agent: &str, dialect: Dialect) -> Matcher {
         Matcher::new(&self.report.document, &self.report.source.text, agent, dialect)
     }
 
-    fn robot_matcher(&self, agent: &Agent) -> RobotMatcher {
+    pub(super) fn robot_matcher(&self, agent: &Agent) -> RobotMatcher {
         agent.matcher(&self.report.document, &self.report.source.text)
     }
 
@@ -156,7 +127,11 @@ impl Robots {
 
 /// The URLs of the command line and of `--urls`, each checked to be a URL or a path unless
 /// `any_target` (Google's matcher, which takes the path of anything, is asked).
-fn read_targets(listed: &[String], urls_file: Option<&Path>, any_target: bool) -> Result<Vec<String>, String> {
+pub(super) fn read_targets(
+    listed: &[String],
+    urls_file: Option<&Path>,
+    any_target: bool,
+) -> Result<Vec<String>, String> {
     let mut targets = listed.to_vec();
     if let Some(path) = urls_file {
         let text = std::fs::read_to_string(path).map_err(|error| format!("{}: {error}", path.display()))?;
@@ -174,7 +149,7 @@ fn read_targets(listed: &[String], urls_file: Option<&Path>, any_target: bool) -
 }
 
 /// The folder whose robolint.toml applies to `file` (the current one for standard input).
-fn folder_of(file: &Path) -> &Path {
+pub(super) fn folder_of(file: &Path) -> &Path {
     file.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
@@ -224,23 +199,23 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
     let readers: Vec<Reader> = own_reading.into_iter().chain(dialects).collect();
     let label_width = readers.iter().map(|reader| reader.label.chars().count()).max().unwrap_or(0).max(14);
     // Answers are written as they come, so a batch of a million URLs needs no more memory
-    // than one.
+    // than one: check streams its answers rather than building one value for output::print.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut all_allowed = true;
     let written: io::Result<()> = (|| {
-        if args.format == CheckFormat::Json {
+        if args.format == OutputFormat::Json {
             out.write_all(b"[")?;
         }
         for (index, target) in targets.iter().enumerate() {
-            if args.format == CheckFormat::Human {
+            if args.format == OutputFormat::Human {
                 writeln!(out, "{target}")?;
             }
             for (position, reader) in readers.iter().enumerate() {
                 let verdict = reader.matcher.allowed(target);
                 all_allowed &= verdict.allowed;
                 match args.format {
-                    CheckFormat::Human => human_answer(&mut out, &robots, reader, label_width, &verdict)?,
-                    CheckFormat::Json => {
+                    OutputFormat::Human => human_answer(&mut out, &robots, reader, label_width, &verdict)?,
+                    OutputFormat::Json => {
                         let first = index == 0 && position == 0;
                         out.write_all(if first { b"\n  " } else { b",\n  " })?;
                         json_answer(&mut out, &robots, target, reader, &verdict)?;
@@ -248,17 +223,13 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
                 }
             }
         }
-        if args.format == CheckFormat::Json {
+        if args.format == OutputFormat::Json {
             out.write_all(b"\n]\n")?;
         }
         out.flush()
     })();
-    written.map_err(crate::cannot_write)?;
+    written.map_err(super::cannot_write)?;
     Ok(if all_allowed { EXIT_ALL_ALLOWED } else { EXIT_SOME_DISALLOWED })
-}
-
-fn write_stdout(text: &str) -> Result<(), String> {
-    io::stdout().lock().write_all(text.as_bytes()).map_err(crate::cannot_write)
 }
 
 fn allowed_word(allowed: bool) -> &'static str {
@@ -359,56 +330,4 @@ fn json_answer(out: &mut impl Write, robots: &Robots, url: &str, reader: &Reader
         group,
     };
     serde_json::to_writer(out, &answer).map_err(io::Error::from)
-}
-
-/// `robolint matrix`: a Yes/No table of URLs × robots per dialect, like the draft's §4.
-pub fn run_matrix(args: &MatrixArgs) -> Result<u8, String> {
-    if args.agents.iter().any(|agent| agent.trim().is_empty()) {
-        return Err(format!("--agents: a robot name is empty in `{}`", args.agents.join(",")));
-    }
-    let targets = read_targets(&[], Some(&args.urls), false)?;
-    let robots = Robots::read(&args.file)?;
-    let registry = args.registry.registry(folder_of(&args.file))?;
-    let any_known = args.agents.iter().any(|agent| registry.find(agent).is_some());
-    let own_readings = (args.dialect.is_none() && any_known).then(|| {
-        let matchers = args.agents.iter().map(|agent| match registry.find(agent) {
-            Some(known) => robots.robot_matcher(known).matcher,
-            None => robots.matcher(agent, Dialect::Rfc9309),
-        });
-        matrix_table("robots", matchers.collect(), &args.agents, &targets)
-    });
-    let tables = Dialects::or_all(&args.dialect).iter().map(|&dialect| {
-        // One reading of the document per dialect, shared by every robot (a thousand robots
-        // group and compile it once).
-        let (document, text) = (&robots.report.document, &robots.report.source.text);
-        let matchers = Matcher::for_robots(document, text, args.agents.iter().map(String::as_str), dialect);
-        matrix_table(dialect.name(), matchers, &args.agents, &targets)
-    });
-    let tables: Vec<String> = own_readings.into_iter().chain(tables).collect();
-    write_stdout(&tables.join("\n"))?;
-    Ok(0)
-}
-
-/// One table: `title` above the first column, a column per robot answering with `matchers`.
-fn matrix_table(title: &str, matchers: Vec<Matcher>, agents: &[String], targets: &[String]) -> String {
-    let mut rows = vec![std::iter::once(title.to_string()).chain(agents.iter().cloned()).collect::<Vec<_>>()];
-    for target in targets {
-        let cells = matchers.iter().map(|matcher| if matcher.allowed(target).allowed { "Yes" } else { "No" });
-        rows.push(std::iter::once(target.clone()).chain(cells.map(str::to_string)).collect());
-    }
-    aligned(&rows)
-}
-
-/// Rows of cells in left-aligned columns two spaces apart.
-pub fn aligned(rows: &[Vec<String>]) -> String {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|column| rows.iter().filter_map(|row| row.get(column)).map(|cell| cell.chars().count()).max().unwrap_or(0))
-        .collect();
-    let mut out = String::new();
-    for row in rows {
-        let cells: Vec<String> = row.iter().zip(&widths).map(|(cell, &width)| format!("{cell:<width$}")).collect();
-        let _ = writeln!(out, "{}", cells.join("  ").trim_end());
-    }
-    out
 }

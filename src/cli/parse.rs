@@ -96,7 +96,7 @@ pub fn run_parse(args: &ParseArgs) -> Result<u8, String> {
             (false, output)
         }
     };
-    std::io::stdout().lock().write_all(output.as_bytes()).map_err(crate::cannot_write)?;
+    std::io::stdout().lock().write_all(output.as_bytes()).map_err(super::cannot_write)?;
     Ok(if accepted { EXIT_ACCEPTED } else { EXIT_REJECTED })
 }
 

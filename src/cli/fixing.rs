@@ -1,0 +1,81 @@
+//! `--fix` and `--diff`: what fixing makes of an input, for the lint run to print or lint.
+
+use std::path::Path;
+
+use robolint::diagnostic::Applicability;
+use robolint::fix::{fix_text, unified_diff, write_fixed, NotWritten};
+use robolint::render::Found;
+use robolint::{lint, Settings, Source};
+
+use super::lint::{fails, Job, LintArgs, Outcome, Processed};
+
+/// `--fix -`: standard input, fixed, to standard output (every byte of it, changed or not, so
+/// an editor can replace its buffer with it); what is left is counted for the exit status.
+pub(super) fn fix_to_stdout(args: &LintArgs, job: &Job, source: Source, outcome: &mut Outcome) {
+    if !source.is_exact() || source.truncation.is_some() {
+        outcome.messages.push("standard input: not fixed: it is not UTF-8 text robolint read whole".into());
+        return;
+    }
+    let allowed = if args.unsafe_fixes { Applicability::Unsafe } else { Applicability::Safe };
+    let path = args.named(Path::new("-"));
+    let fixed = fix_text(&source.text, Some(path), &job.settings, allowed);
+    let left = lint(Source::from(fixed.text.as_str()), Some(path), &job.settings);
+    outcome.result = Processed::FixedToStdout { fails: fails(args, job.fail_on, &Found::in_report(&left)) };
+    outcome.diff = fixed.text;
+}
+
+/// What `--fix` or `--diff` made of an input.
+pub(super) enum Fixing {
+    /// The source to lint: fixed and written back (`--fix`), or left as it was.
+    Fixed(Source),
+    /// `--fix` could not write the fixes (the reason is in the messages): the source as it was.
+    NotWritten(Source),
+    /// `--diff`: the fixes as a unified diff.
+    Diff(String),
+    /// The source after fixing, and what fixing did: its held-back fixes are shown as such.
+    Checked(Source, Box<robolint::fix::Fixed>),
+}
+
+/// `--fix`: writes the fixed file and returns its source for the report of what is left.
+/// `--diff`: returns the diff when there is one (the run then fails).
+/// Inputs whose bytes robolint cannot reproduce exactly are left alone, with a message.
+pub(super) fn apply_fixes(
+    args: &LintArgs,
+    input: &Path,
+    name: &str,
+    source: Source,
+    settings: &Settings,
+    messages: &mut Vec<String>,
+) -> Result<Fixing, String> {
+    let refusal = if !source.is_exact() {
+        Some("it is not UTF-8 text")
+    } else if source.truncation.is_some() {
+        Some("robolint read only part of it")
+    } else {
+        None
+    };
+    if let Some(reason) = refusal {
+        messages.push(format!("{name}: not fixed: {reason}"));
+        return Ok(Fixing::Fixed(source));
+    }
+    let allowed = if args.unsafe_fixes { Applicability::Unsafe } else { Applicability::Safe };
+    let fixed = fix_text(&source.text, Some(input), settings, allowed);
+    if fixed.applied == 0 {
+        return Ok(Fixing::Checked(source, Box::new(fixed)));
+    }
+    if args.diff {
+        return Ok(Fixing::Diff(unified_diff(name, &source.text, &fixed.text)));
+    }
+    if let Err(not_written) = write_fixed(input, fixed.text.as_bytes(), args.fix_read_only) {
+        let reason = match not_written {
+            NotWritten::ReadOnly => "it is read-only (--fix-read-only writes it anyway)".to_string(),
+            NotWritten::Io(error) => format!("cannot write the fixed file: {error}"),
+        };
+        messages.push(format!("{name}: not fixed: {reason}"));
+        return Ok(Fixing::NotWritten(source));
+    }
+    if !args.quiet {
+        messages.push(format!("{name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" }));
+    }
+    Ok(Fixing::Checked(Source::from(fixed.text.as_str()), Box::new(fixed)))
+}

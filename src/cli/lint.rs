@@ -1,0 +1,713 @@
+//! `robolint lint` and the bare `robolint FILES`: inputs in, findings out, with `--fix`,
+//! `--diff` and `--watch`.
+
+use std::fs::{self, File};
+use std::io::{self, IsTerminal, Write};
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::ValueEnum;
+
+use robolint::config::Config;
+use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
+use robolint::parallel;
+use robolint::render::{Found, Linted, Renderer, Tally};
+use robolint::rules::{self, Level};
+use robolint::source::DEFAULT_SIZE_CAP;
+use robolint::{lint, lint_fetched, Report, Settings};
+
+use super::config::Configs;
+use super::fixing::{apply_fixes, fix_to_stdout, Fixing};
+use super::inputs::{collect_inputs, display_name, read_source};
+use super::{cannot_write, ColorChoice, EXIT_FOUND, EXIT_USAGE};
+
+#[derive(clap::Args)]
+pub struct LintArgs {
+    /// Files to lint; `-` reads standard input; a directory means every robots.txt below it;
+    /// an http(s) URL means its site's /robots.txt, fetched.
+    #[arg(value_name = "FILE|URL")]
+    files: Vec<PathBuf>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+
+    /// When to colour the output (`auto` honours NO_COLOR and whether stdout is a terminal).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+
+    /// Exit with status 1 when a finding at or above this severity is reported
+    /// [default: robolint.toml's `fail-on`, else warning].
+    #[arg(long, value_enum)]
+    fail_on: Option<FailOn>,
+
+    /// The robots the site cares about: norobots-1994, draft-1996, rfc9309, google, python-robotparser,
+    /// today (rfc9309 and google) or portable (all five) [default: robolint.toml's `target`, else today].
+    #[arg(long, value_delimiter = ',', value_name = "DIALECT")]
+    target: Vec<String>,
+
+    /// Use this configuration file instead of the nearest robolint.toml above each file.
+    #[arg(long, value_name = "PATH", conflicts_with = "no_config")]
+    pub(super) config: Option<PathBuf>,
+
+    /// Ignore every robolint.toml.
+    #[arg(long)]
+    pub(super) no_config: bool,
+
+    /// Apply safe fixes to the files in place, then report what is left.
+    #[arg(long)]
+    fix: bool,
+
+    /// With --fix or --diff, apply unsafe fixes too (they may change what some robot does).
+    #[arg(long)]
+    pub(super) unsafe_fixes: bool,
+
+    /// With --fix, also write files that are read-only (no `w` in their mode), keeping that
+    /// mode; without it they are left alone, reported, and the run exits 2.
+    #[arg(long, requires = "fix")]
+    pub(super) fix_read_only: bool,
+
+    /// Print the fixes as a unified diff instead of applying them; exit 1 when there is one.
+    #[arg(long, conflicts_with = "fix")]
+    pub(super) diff: bool,
+
+    /// Rules to run instead of the default set: codes (RL301), code prefixes (RL3), names
+    /// (glob-pattern), categories (paths) or ALL. Comma-separated or repeated.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    select: Option<Vec<String>>,
+
+    /// Rules to run in addition to the default (or selected) set, e.g. pedantic rules.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    extend_select: Vec<String>,
+
+    /// Rules not to run.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    ignore: Vec<String>,
+
+    /// Lint again whenever an input file or a file below an input directory changes, until
+    /// interrupted.
+    #[arg(long, conflicts_with_all = ["fix", "diff"])]
+    watch: bool,
+
+    /// Print the settings the first input would be linted with, and where they come from,
+    /// instead of linting.
+    #[arg(long)]
+    show_settings: bool,
+
+    /// Print the findings and nothing else: no summary line, no note of the fixes applied.
+    #[arg(long, short = 'q')]
+    pub(super) quiet: bool,
+
+    /// Instead of the findings, a count of them per rule, most frequent first.
+    #[arg(long, conflicts_with_all = ["format", "diff"])]
+    statistics: bool,
+
+    /// Write the output to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    output_file: Option<PathBuf>,
+
+    /// The file name standard input stands for (`-`): the name shown, the folder robolint.toml
+    /// is looked up from, and the name the file-name rule judges. For editor integrations that
+    /// pipe a buffer.
+    #[arg(long, value_name = "PATH")]
+    stdin_filename: Option<PathBuf>,
+
+    /// How many threads to use [default: one per core]: files are linted that many at once,
+    /// and a file of 64 KiB to 1 MiB is parsed and linted on two. Output keeps the order of
+    /// the inputs whatever the number; `--fix` and `--diff` take one file at a time.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+}
+
+/// How URLs are fetched (files ignore these).
+#[derive(clap::Args)]
+pub struct HttpArgs {
+    /// The User-Agent header to send [default: robolint/VERSION].
+    #[arg(long, value_name = "TEXT")]
+    user_agent: Option<String>,
+
+    /// The most the whole fetch may take, redirects and body included, in seconds [default: 30].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+
+    /// The most opening a connection (DNS, TCP, TLS) may take, in seconds [default: 10].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    connect_timeout: Option<Duration>,
+
+    /// The most body bytes to read, counted after gzip or deflate is removed; the rest is
+    /// not linted [default: 524288, Google's 500 KiB plus a margin].
+    #[arg(long, value_name = "BYTES")]
+    max_size: Option<usize>,
+
+    /// Follow redirects from a public address to a private one (loopback, RFC 1918, IPv6
+    /// unique local, link-local); refused and reported as RL614 by default.
+    #[arg(long)]
+    allow_private_redirects: bool,
+}
+
+impl LintArgs {
+    fn renderer(&self, color: bool) -> Renderer {
+        if self.statistics {
+            return Renderer::Statistics(Default::default());
+        }
+        self.format.renderer(color)
+    }
+
+    /// The configuration's settings with the command line's on top: `--target` and `--select`
+    /// replace the file's, `--extend-select` and `--ignore` add to the file's.
+    fn settings(&self, config: &Config, cli_targets: &[robolint::dialect::Dialect]) -> Settings {
+        let mut settings = config.settings();
+        if !cli_targets.is_empty() {
+            settings.targets = cli_targets.to_vec();
+        }
+        if self.select.is_some() {
+            settings.select = self.select.clone();
+        }
+        settings.extend_select.extend(self.extend_select.iter().cloned());
+        settings.ignore.extend(self.ignore.iter().cloned());
+        settings
+    }
+
+    /// The path standing for `path`: `--stdin-filename` for standard input.
+    pub(super) fn named<'p>(&'p self, path: &'p Path) -> &'p Path {
+        match &self.stdin_filename {
+            Some(name) if path == Path::new("-") => name,
+            _ => path,
+        }
+    }
+}
+
+impl HttpArgs {
+    fn options(&self) -> FetchOptions {
+        let defaults = FetchOptions::default();
+        FetchOptions {
+            user_agent: self.user_agent.clone().unwrap_or(defaults.user_agent),
+            connect_timeout: self.connect_timeout.unwrap_or(defaults.connect_timeout),
+            timeout: self.timeout.unwrap_or(defaults.timeout),
+            max_size: self.max_size.unwrap_or(defaults.max_size),
+            allow_private_redirects: self.allow_private_redirects,
+        }
+    }
+}
+
+/// A positive number of seconds; one too large for a `Duration` is the largest there is
+/// (the fetch caps waits at fetch::LONGEST_WAIT anyway).
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    let positive = || format!("`{text}`: give a positive number of seconds");
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(positive());
+    }
+    let duration = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
+    Some(duration).filter(|duration| !duration.is_zero()).ok_or_else(positive)
+}
+
+/// The flags of `robolint lint`, of the bare `robolint`, and (for URLs only) of `robolint fetch`:
+/// one definition, so the three cannot drift apart.
+#[derive(clap::Args)]
+pub struct LintCommand {
+    #[command(flatten)]
+    pub lint: LintArgs,
+
+    #[command(flatten)]
+    pub http: HttpArgs,
+}
+
+/// `robolint lint` and the bare `robolint`: one run, or runs until interrupted with `--watch`.
+pub fn run(command: &LintCommand) -> Result<u8, String> {
+    if command.lint.watch {
+        watch(&command.lint, &command.http)
+    } else {
+        run_lint(&command.lint, &command.http, Inputs::FilesAndUrls)
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// Source excerpts with the findings drawn under them.
+    Human,
+    /// `path:line:col: severity[CODE name]: message`.
+    Concise,
+    /// One JSON document for the whole run (docs/json-format.md).
+    Json,
+    /// A SARIF 2.1.0 log, for GitHub code scanning and other SARIF viewers.
+    Sarif,
+    /// GitHub Actions workflow commands, which annotate the lines of a pull request.
+    Github,
+}
+
+impl Format {
+    fn renderer(self, color: bool) -> Renderer {
+        match self {
+            Format::Human => Renderer::Human { color },
+            Format::Concise => Renderer::Concise { color },
+            Format::Json => Renderer::Json(Default::default()),
+            Format::Sarif => Renderer::Sarif(Default::default()),
+            Format::Github => Renderer::Github,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FailOn {
+    Info,
+    Warning,
+    Error,
+    Never,
+}
+
+impl FailOn {
+    fn level(self) -> Level {
+        match self {
+            FailOn::Info => Level::Info,
+            FailOn::Warning => Level::Warning,
+            FailOn::Error => Level::Error,
+            FailOn::Never => Level::Off,
+        }
+    }
+}
+
+/// One thing to lint: a file (or `-`), or a robots.txt URL to fetch.
+pub(super) enum Input {
+    File(PathBuf),
+    Url(HttpUrl),
+}
+
+/// What the positional arguments may name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Inputs {
+    FilesAndUrls,
+    /// `robolint fetch`.
+    UrlsOnly,
+}
+
+pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, String> {
+    if args.files.is_empty() {
+        return Err(match allowed {
+            Inputs::FilesAndUrls => {
+                "no input: give a robots.txt file, a directory, an http(s) URL, or `-` for standard input"
+            }
+            Inputs::UrlsOnly => "no input: give the URL of a site, such as https://example.com/",
+        }
+        .into());
+    }
+    if args.diff && !matches!(args.format, Format::Human) {
+        return Err("--diff prints a unified diff: it takes no --format (use --fix to apply the fixes, then lint with the format)".into());
+    }
+    if allowed == Inputs::UrlsOnly && (args.fix || args.diff) {
+        return Err(
+            "a fetched robots.txt cannot be fixed in place: save it to a file and run `robolint --fix FILE`".into()
+        );
+    }
+    let fetch_options = http.options();
+    let cli_targets = parse_targets(&args.target)?;
+    let mut configs = Configs::new(args)?;
+    let mut inputs = Vec::new();
+    for path in &args.files {
+        if let Some(url) = url_argument(path, allowed)? {
+            inputs.push(Input::Url(url.robots_txt()));
+            continue;
+        }
+        let mut files = Vec::new();
+        collect_inputs(path, &mut files)?;
+        if files.is_empty() {
+            eprintln!("robolint: {}: no file named robots.txt below this directory", path.display());
+        }
+        inputs.extend(files.into_iter().map(Input::File));
+    }
+    if inputs.is_empty() {
+        return Err("nothing to lint".into());
+    }
+    let stdout = io::stdout();
+    let color = args.color.enabled(stdout.is_terminal());
+    let mut jobs = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let config = configs.for_input(&input, args.stdin_filename.as_deref(), color)?;
+        let settings = args.settings(config, &cli_targets);
+        if args.show_settings {
+            return show_settings(&input, config, &settings);
+        }
+        let unknown: Vec<String> = settings
+            .unknown_selectors()
+            .into_iter()
+            .map(|selector| match rules::closest_name(selector) {
+                Some(name) => format!("{selector} (did you mean `{name}`?)"),
+                None => selector.to_string(),
+            })
+            .collect();
+        if !unknown.is_empty() {
+            return Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
+        }
+        let weight = input_weight(&input, fetch_options.max_size);
+        jobs.push(Job { input, settings, fail_on: config.fail_on, weight });
+    }
+    if let Some(jobs) = args.jobs {
+        parallel::limit_threads(jobs.get());
+    }
+    // Fixes write files: one at a time, so that a file named twice is fixed in turn.
+    let threads =
+        if args.fix || args.diff { 1 } else { args.jobs.map_or_else(parallel::available_threads, NonZeroUsize::get) };
+
+    let destination: Box<dyn Write> = match &args.output_file {
+        Some(path) => Box::new(File::create(path).map_err(|error| format!("{}: {error}", path.display()))?),
+        None => Box::new(stdout.lock()),
+    };
+    let mut out = io::BufWriter::new(destination);
+    let mut tally = Tally::default();
+    let mut renderer = args.renderer(color);
+    let mut unreadable = 0;
+    let mut not_written = 0;
+    let mut failed = false;
+    // `--fix -` prints the fixed text, which a summary line would corrupt.
+    let stdout_holds_fixed_text = args.fix && args.files.iter().any(|file| file == Path::new("-"));
+    // Inputs are linted, and for the formats that print each input by itself rendered, on
+    // every core, then printed in order; nothing but the counts outlives an input's output.
+    let work = |job: &Job| {
+        let mut outcome = process(args, job, &fetch_options);
+        outcome.render_alone(args, color);
+        outcome
+    };
+    let window = (|job: &Job| job.weight, (threads as u64).saturating_mul(AHEAD_BYTES_PER_THREAD));
+    let progress = progress_bar(args, jobs.len());
+    let mut deliver = |outcome: Outcome| {
+        out.write_all(outcome.diff.as_bytes()).map_err(cannot_write)?;
+        for message in &outcome.messages {
+            eprintln!("robolint: {message}");
+        }
+        not_written += usize::from(outcome.fix_not_written);
+        let (name, found, fail_on) = match outcome.result {
+            Processed::Linted { name, report, fail_on } => {
+                renderer.add(&mut out, &Linted { name: &name, report: &report }).map_err(cannot_write)?;
+                (name, Found::in_report(&report), fail_on)
+            }
+            Processed::Rendered { name, output, found, fail_on } => {
+                out.write_all(&output.map_err(cannot_write)?).map_err(cannot_write)?;
+                (name, found, fail_on)
+            }
+            Processed::Diffed { changed } => {
+                failed |= changed;
+                return Ok(());
+            }
+            Processed::FixedToStdout { fails } => {
+                failed |= fails;
+                return Ok(());
+            }
+            Processed::Unreadable => {
+                unreadable += 1;
+                return Ok(());
+            }
+        };
+        failed |= fails(args, fail_on, &found);
+        tally.add(&name, &found);
+        if progress.is_some() {
+            out.flush().map_err(cannot_write)?;
+        }
+        Ok::<(), String>(())
+    };
+    parallel::map_in_order(&jobs, threads, window, work, |outcome| match &progress {
+        // The bar steps aside while an input's output is written, so the two never mix.
+        Some(bar) => {
+            bar.suspend(|| deliver(outcome))?;
+            bar.inc(1);
+            Ok(())
+        }
+        None => deliver(outcome),
+    })?;
+    if let Some(bar) = &progress {
+        bar.finish_and_clear();
+    }
+    let summary_wanted = !(args.quiet && renderer.ends_with_summary());
+    if !args.diff && !stdout_holds_fixed_text && summary_wanted {
+        renderer.finish(&mut out, &tally).map_err(cannot_write)?;
+    }
+    out.flush().map_err(cannot_write)?;
+    if unreadable > 0 || not_written > 0 {
+        return Ok(EXIT_USAGE);
+    }
+    Ok(if failed { EXIT_FOUND } else { 0 })
+}
+
+/// `--watch`: a run, then another after each change to what the inputs name (a burst of
+/// events from one save makes one run). Runs until interrupted or the watch fails.
+fn watch(args: &LintArgs, http: &HttpArgs) -> Result<u8, String> {
+    use notify::Watcher;
+    const SETTLE: Duration = Duration::from_millis(150);
+    let (sender, events) = std::sync::mpsc::channel();
+    let mut watcher = notify::recommended_watcher(sender).map_err(|error| format!("--watch: {error}"))?;
+    for path in args.files.iter().filter(|path| path.as_path() != Path::new("-")) {
+        watcher
+            .watch(path, notify::RecursiveMode::Recursive)
+            .map_err(|error| format!("--watch: {}: {error}", path.display()))?;
+    }
+    loop {
+        match run_lint(args, http, Inputs::FilesAndUrls) {
+            Ok(_) => {}
+            Err(message) => eprintln!("robolint: {message}"),
+        }
+        eprintln!("robolint: watching for changes (Ctrl-C to stop)");
+        let changed = |event: &notify::Result<notify::Event>| {
+            event.as_ref().is_ok_and(|event| event.kind.is_modify() || event.kind.is_create() || event.kind.is_remove())
+        };
+        loop {
+            let event = events.recv().map_err(|_| "--watch: the file watcher stopped".to_string())?;
+            if changed(&event) {
+                break;
+            }
+        }
+        std::thread::sleep(SETTLE);
+        while events.try_recv().is_ok() {}
+    }
+}
+
+/// From how many inputs a run to a terminal shows a progress bar.
+const PROGRESS_FROM_INPUTS: usize = 1000;
+
+/// A progress bar on standard error, for a long run whose output people read: thousands of
+/// inputs, standard error a terminal, a format for people. Never in machine formats, pipes
+/// or `--quiet` runs.
+fn progress_bar(args: &LintArgs, inputs: usize) -> Option<indicatif::ProgressBar> {
+    let for_people = matches!(args.format, Format::Human | Format::Concise) && !args.quiet;
+    if inputs < PROGRESS_FROM_INPUTS || !for_people || !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(inputs as u64);
+    let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} ({eta} left)");
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+/// How many bytes of input each lint thread may have linted, or be linting, ahead of the
+/// input being printed. A lint holds a few tens of times its input in memory until printed.
+const AHEAD_BYTES_PER_THREAD: u64 = 512 * 1024;
+
+/// What linting an input is expected to cost, in bytes read: its size up to the cap, and at
+/// least a few KiB for what every input costs whatever its size.
+fn input_weight(input: &Input, fetch_cap: usize) -> u64 {
+    const LEAST: u64 = 4 * 1024;
+    let cap = match input {
+        Input::Url(_) => fetch_cap,
+        Input::File(_) => DEFAULT_SIZE_CAP,
+    } as u64;
+    let size = match input {
+        Input::File(path) if path != Path::new("-") => fs::metadata(path).map_or(cap, |metadata| metadata.len()),
+        _ => cap,
+    };
+    size.clamp(LEAST, cap.max(LEAST))
+}
+
+/// One input with the settings its configuration gives it.
+pub(super) struct Job {
+    input: Input,
+    pub(super) settings: Settings,
+    pub(super) fail_on: Option<Level>,
+    /// `input_weight`: how much of the lint threads' window this input takes.
+    weight: u64,
+}
+
+/// What processing one input produced, for the main thread to print in input order.
+pub(super) struct Outcome {
+    /// `--diff` output.
+    pub(super) diff: String,
+    /// Lines for standard error: what was fixed, what could not be, read errors.
+    pub(super) messages: Vec<String>,
+    /// `--fix` had fixes for this file but could not write them (the run then exits 2; the
+    /// file is linted as it is, so its findings still show).
+    fix_not_written: bool,
+    pub(super) result: Processed,
+}
+
+pub(super) enum Processed {
+    Linted {
+        name: String,
+        report: Box<Report>,
+        fail_on: Option<Level>,
+    },
+    /// Linted and already rendered (`Outcome::render_alone`), so that only the output and
+    /// the counts travel to the printing thread.
+    Rendered {
+        name: String,
+        output: io::Result<Vec<u8>>,
+        found: Found,
+        fail_on: Option<Level>,
+    },
+    /// `--diff` printed the fixes (or had none to print); nothing is linted.
+    Diffed {
+        changed: bool,
+    },
+    /// `--fix -`: the fixed text went to standard output in place of findings; the run fails
+    /// when what is left fails it.
+    FixedToStdout {
+        fails: bool,
+    },
+    Unreadable,
+}
+
+/// Fetches or reads one input, fixes it when asked, and lints it. Runs on a worker thread,
+/// so it prints nothing itself.
+fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome {
+    let mut outcome =
+        Outcome { diff: String::new(), messages: Vec::new(), fix_not_written: false, result: Processed::Unreadable };
+    let settings = &job.settings;
+    let path = match &job.input {
+        Input::File(path) => path.as_path(),
+        Input::Url(url) => {
+            if args.fix || args.diff {
+                outcome.messages.push(format!("{url}: not fixed: a fetched file cannot be changed in place"));
+            }
+            outcome.result = if args.diff {
+                Processed::Diffed { changed: false }
+            } else {
+                let report = lint_fetched(&fetch::fetch(url, fetch_options), settings);
+                Processed::Linted { name: url.to_string(), report: Box::new(report), fail_on: job.fail_on }
+            };
+            return outcome;
+        }
+    };
+    let source = match read_source(path) {
+        Ok(source) => source,
+        Err(message) => {
+            outcome.messages.push(message);
+            return outcome;
+        }
+    };
+    let name = display_name(args.named(path));
+    if args.fix && path == Path::new("-") {
+        fix_to_stdout(args, job, source, &mut outcome);
+        return outcome;
+    }
+    let mut checked = None;
+    let source = if args.fix || args.diff {
+        match apply_fixes(args, path, &name, source, settings, &mut outcome.messages) {
+            Ok(Fixing::Fixed(source)) => source,
+            Ok(Fixing::Checked(source, fixed)) => {
+                checked = Some(fixed);
+                source
+            }
+            Ok(Fixing::NotWritten(source)) => {
+                outcome.fix_not_written = true;
+                source
+            }
+            Ok(Fixing::Diff(diff)) => {
+                outcome.diff = diff;
+                outcome.result = Processed::Diffed { changed: true };
+                return outcome;
+            }
+            Err(message) => {
+                outcome.messages.push(message);
+                return outcome;
+            }
+        }
+    } else {
+        source
+    };
+    outcome.result = if args.diff {
+        Processed::Diffed { changed: false }
+    } else {
+        let mut report = lint(source, Some(args.named(path)), settings);
+        if let Some(fixed) = &checked {
+            fixed.mark_held_back(&mut report.diagnostics);
+        }
+        Processed::Linted { report: Box::new(report), name, fail_on: job.fail_on }
+    };
+    outcome
+}
+
+impl Outcome {
+    /// Renders a linted input here, on the thread that linted it, when the format writes
+    /// each input by itself: the printing thread then has only bytes to copy.
+    fn render_alone(&mut self, args: &LintArgs, color: bool) {
+        let mut renderer = args.renderer(color);
+        if renderer.writes_one_document() {
+            return;
+        }
+        self.result = match std::mem::replace(&mut self.result, Processed::Unreadable) {
+            Processed::Linted { name, report, fail_on } => {
+                let mut output = Vec::new();
+                let rendered = renderer.add(&mut output, &Linted { name: &name, report: &report });
+                let found = Found::in_report(&report);
+                Processed::Rendered { name, output: rendered.map(|()| output), found, fail_on }
+            }
+            other => other,
+        };
+    }
+}
+
+/// Whether an input with `found` fails the run (`--fail-on`, else robolint.toml's
+/// `fail-on`, else warning). Files and URLs alike come through here.
+pub(super) fn fails(args: &LintArgs, configured_fail_on: Option<Level>, found: &Found) -> bool {
+    let fail_on = args.fail_on.map(FailOn::level).or(configured_fail_on).unwrap_or(Level::Warning);
+    fail_on.severity().is_some_and(|threshold| found.worst().is_some_and(|worst| worst >= threshold))
+}
+
+/// The URL a positional argument names, checked; `None` for a file (an error for
+/// `robolint fetch`, which takes only URLs).
+fn url_argument(argument: &Path, allowed: Inputs) -> Result<Option<HttpUrl>, String> {
+    let text = argument.to_string_lossy();
+    // Any `scheme://` goes to the URL parser, which names a scheme it cannot fetch, rather
+    // than to the file system, which would only say that no such file exists.
+    if looks_like_http_url(&text) || has_url_scheme(&text) {
+        return HttpUrl::parse(&text).map(Some);
+    }
+    if allowed == Inputs::FilesAndUrls {
+        return Ok(None);
+    }
+    let hint = if !text.contains('/') && text.contains('.') {
+        format!(" (did you mean https://{text}/ ?)")
+    } else {
+        String::new()
+    };
+    Err(format!("`{text}` is not an http(s) URL{hint}: `robolint fetch` lints sites; lint files without `fetch`"))
+}
+
+/// Whether `text` starts with an RFC 3986 scheme and `://` (`ftp://…`, `file://…`).
+fn has_url_scheme(text: &str) -> bool {
+    text.split_once("://").is_some_and(|(scheme, _)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    })
+}
+
+fn parse_targets(names: &[String]) -> Result<Vec<robolint::dialect::Dialect>, String> {
+    robolint::config::parse_targets(names).map_err(|message| format!("--target: {message}"))
+}
+
+/// `--show-settings`: the resolved settings for one input and the file they come from.
+fn show_settings(input: &Input, config: &Config, settings: &Settings) -> Result<u8, String> {
+    let name = match input {
+        Input::File(path) => display_name(path),
+        Input::Url(url) => url.to_string(),
+    };
+    let origin = match &config.path {
+        Some(path) if robolint::config::user_config_path().as_deref() == Some(path.as_path()) => {
+            format!("{} (the user configuration)", path.display())
+        }
+        Some(path) => path.display().to_string(),
+        None => "none: built-in defaults".to_string(),
+    };
+    let targets: Vec<&str> = if settings.targets.is_empty() {
+        vec!["today (rfc9309, google)"]
+    } else {
+        settings.targets.iter().map(|dialect| dialect.name()).collect()
+    };
+    let list = |selectors: &[String]| format!("[{}]", selectors.join(", "));
+    let mut text = format!("settings for {name}\nconfiguration: {origin}\ntarget: {}\n", targets.join(", "));
+    let fail_on = config.fail_on.map_or("warning (default)".to_string(), |level| match level {
+        Level::Off => "never".to_string(),
+        level => level.as_str().to_string(),
+    });
+    text.push_str(&format!("fail-on: {fail_on}\n"));
+    text.push_str(&format!("select: {}\n", settings.select.as_deref().map_or("default rules".to_string(), list)));
+    text.push_str(&format!("extend-select: {}\nignore: {}\n", list(&settings.extend_select), list(&settings.ignore)));
+    for (rule, level) in &settings.levels {
+        text.push_str(&format!("rules.{rule}: {}\n", level.as_str()));
+    }
+    for (rule, options) in &settings.options {
+        let options: Vec<String> = options.table.iter().map(|(key, value)| format!("{key} = {value}")).collect();
+        text.push_str(&format!("rules.{rule} options: {}\n", options.join(", ")));
+    }
+    io::stdout().lock().write_all(text.as_bytes()).map_err(cannot_write)?;
+    Ok(0)
+}

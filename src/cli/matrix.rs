@@ -1,0 +1,121 @@
+//! `robolint matrix`: a Yes/No table of URLs × robots per dialect, like the 1996 draft's §4.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Serialize;
+
+use robolint::dialect::{Dialect, Matcher};
+
+use super::agents::RegistryArgs;
+use super::check::{folder_of, parse_dialects, read_targets, Dialects, Robots};
+use super::output::{aligned, print, Answer, OutputFormat};
+
+#[derive(Args)]
+pub struct MatrixArgs {
+    /// The robots.txt file to read (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+
+    /// The robots, comma-separated: names or User-agent headers.
+    #[arg(long, value_name = "A,B,C", value_delimiter = ',', required = true)]
+    agents: Vec<String>,
+
+    /// A file of URLs or paths, one a line (blank lines and `#` lines are skipped).
+    #[arg(long, value_name = "FILE")]
+    urls: PathBuf,
+
+    /// norobots-1994, draft-1996, rfc9309, google, python-robotparser, or all, one table each [default: all five,
+    /// after a table of each robot reading the file its own way when the registry knows one
+    /// of them (a robot it does not know reads it as RFC 9309 says)].
+    #[arg(long, value_name = "D", value_parser = parse_dialects)]
+    dialect: Option<Dialects>,
+
+    #[command(flatten)]
+    registry: RegistryArgs,
+
+    /// Output format: the tables, or an array of `{reading, robots, urls: [{url, allowed}]}`
+    /// objects, one a table, `allowed` holding a boolean per robot.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    format: OutputFormat,
+}
+
+/// `robolint matrix`: a Yes/No table of URLs × robots per dialect, like the draft's §4.
+pub fn run_matrix(args: &MatrixArgs) -> Result<u8, String> {
+    if args.agents.iter().any(|agent| agent.trim().is_empty()) {
+        return Err(format!("--agents: a robot name is empty in `{}`", args.agents.join(",")));
+    }
+    let targets = read_targets(&[], Some(&args.urls), false)?;
+    let robots = Robots::read(&args.file)?;
+    let registry = args.registry.registry(folder_of(&args.file))?;
+    let any_known = args.agents.iter().any(|agent| registry.find(agent).is_some());
+    let own_readings = (args.dialect.is_none() && any_known).then(|| {
+        let matchers = args.agents.iter().map(|agent| match registry.find(agent) {
+            Some(known) => robots.robot_matcher(known).matcher,
+            None => robots.matcher(agent, Dialect::Rfc9309),
+        });
+        matrix_table("robots", matchers.collect(), &args.agents, &targets)
+    });
+    let tables = Dialects::or_all(&args.dialect).iter().map(|&dialect| {
+        // One reading of the document per dialect, shared by every robot (a thousand robots
+        // group and compile it once).
+        let (document, text) = (&robots.report.document, &robots.report.source.text);
+        let matchers = Matcher::for_robots(document, text, args.agents.iter().map(String::as_str), dialect);
+        matrix_table(dialect.name(), matchers, &args.agents, &targets)
+    });
+    let tables = Tables(own_readings.into_iter().chain(tables).collect());
+    print(args.format, &tables, false)?;
+    Ok(0)
+}
+
+/// The tables `matrix` answers with, one a reading of the file.
+#[derive(Serialize)]
+#[serde(transparent)]
+struct Tables(Vec<Table>);
+
+/// One reading's answers: a dialect, or `robots` (each robot reading the file its own way).
+#[derive(Serialize)]
+struct Table {
+    reading: String,
+    robots: Vec<String>,
+    urls: Vec<Row>,
+}
+
+#[derive(Serialize)]
+struct Row {
+    url: String,
+    /// One answer per robot, in the order of `robots`.
+    allowed: Vec<bool>,
+}
+
+/// One table: the reading above the first column, a column per robot answering with `matchers`.
+fn matrix_table(reading: &str, matchers: Vec<Matcher>, agents: &[String], targets: &[String]) -> Table {
+    let urls = targets
+        .iter()
+        .map(|target| Row {
+            url: target.clone(),
+            allowed: matchers.iter().map(|matcher| matcher.allowed(target).allowed).collect(),
+        })
+        .collect();
+    Table { reading: reading.to_string(), robots: agents.to_vec(), urls }
+}
+
+impl Answer for Tables {
+    /// Yes/No tables, a blank line apart.
+    fn write_human(&self, out: &mut dyn Write, _color: bool) -> io::Result<()> {
+        let tables: Vec<String> = self.0.iter().map(Table::aligned).collect();
+        out.write_all(tables.join("\n").as_bytes())
+    }
+}
+
+impl Table {
+    fn aligned(&self) -> String {
+        let header = std::iter::once(&self.reading).chain(&self.robots).cloned().collect();
+        let rows = self.urls.iter().map(|row| {
+            let cells = row.allowed.iter().map(|&allowed| if allowed { "Yes" } else { "No" }.to_string());
+            std::iter::once(row.url.clone()).chain(cells).collect()
+        });
+        aligned(&std::iter::once(header).chain(rows).collect::<Vec<_>>())
+    }
+}

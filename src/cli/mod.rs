@@ -1,0 +1,132 @@
+//! The `robolint` command line: the argument definitions, and one file (room) per subcommand.
+
+pub mod agents;
+pub mod audit;
+pub mod check;
+mod config;
+pub mod diff;
+pub mod docs;
+pub mod fetch;
+mod fixing;
+mod inputs;
+pub mod lint;
+pub mod matrix;
+mod output;
+pub mod parse;
+pub mod rules;
+pub mod serve;
+
+use std::io;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use lint::LintCommand;
+use rules::ListFormat;
+
+/// A robots.txt validator and linter that knows the 1994 standard, the 1996 draft,
+/// RFC 9309 and Google's practice.
+#[derive(Parser)]
+#[command(name = "robolint", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// `robolint [OPTIONS] FILES`: the same flags as `robolint lint`.
+    #[command(flatten)]
+    pub lint: LintCommand,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Lint robots.txt files, directories and sites (what `robolint FILES` does).
+    Lint(LintCommand),
+    /// Fetch sites' /robots.txt and lint it, with what the HTTP answer means to robots
+    /// (`robolint URL` does the same).
+    #[command(mut_arg("files", |urls| urls.value_name("URL").help(
+        "Sites to lint: any http(s) URL on the site; robolint fetches its /robots.txt"
+    )))]
+    // A fetched file cannot be fixed in place: the fixing flags are not offered here.
+    #[command(mut_arg("fix", |arg| arg.hide(true)), mut_arg("diff", |arg| arg.hide(true)))]
+    #[command(mut_arg("unsafe_fixes", |arg| arg.hide(true)), mut_arg("fix_read_only", |arg| arg.hide(true)))]
+    Fetch(LintCommand),
+    /// Print a rule's documentation.
+    Rule {
+        /// A rule code (RL301) or name (glob-pattern).
+        rule: String,
+    },
+    /// List every rule with its code, name, level by default (today's robots) and for every
+    /// robot (portable), and category.
+    Rules {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ListFormat::Human)]
+        format: ListFormat,
+    },
+    /// Print a completion script for a shell, to be sourced by its start-up file.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print robolint's man page (roff), made from the same definitions as --help.
+    Man,
+    /// Run a Language Server on stdin and stdout, for editors.
+    Lsp,
+    /// Serve the playground page on 127.0.0.1: an editor that lints as you type, applies
+    /// fixes, and asks every robot of the registry about a URL.
+    Serve {
+        /// The port (0: any free port); the page's address is printed on standard output.
+        #[arg(long, default_value_t = robolint::serve::DEFAULT_PORT)]
+        port: u16,
+    },
+    /// Whether a robot may fetch URLs, per dialect, and the line that decided
+    /// (exit 0: all allowed, 1: some disallowed, 2: error).
+    Check(check::CheckArgs),
+    /// A table of which robots may fetch which URLs, like the 1996 draft's §4 matrix.
+    Matrix(matrix::MatrixArgs),
+    /// What a robots.txt change does: the URLs and robots it blocks or opens
+    /// (exit 0: nothing the --fail-on gate names, 1: the gate, 2: error).
+    Diff(diff::DiffArgs),
+    /// The draft's strict parse tree of a file, or the production that failed and where
+    /// (exit 0: the 1996 grammar accepts the file, 1: it does not, 2: error).
+    Parse(parse::ParseArgs),
+    /// The crawler registry: each robot's token, purpose, operator, whether it honours
+    /// robots.txt and how it reads it.
+    Agents(agents::AgentsArgs),
+    /// What each robot of the registry may fetch under a robots.txt (all, some, none), the
+    /// group that decides, and the usage preferences the file states.
+    Audit(audit::AuditArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// `auto` colours a terminal unless NO_COLOR is set, and any output when FORCE_COLOR or
+    /// CLICOLOR_FORCE is set (CI logs that render colour set them); an empty or `0` value
+    /// counts as unset, as those conventions say.
+    pub fn enabled(self, to_terminal: bool) -> bool {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty() && value != "0");
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => set("FORCE_COLOR") || set("CLICOLOR_FORCE") || (to_terminal && !no_color),
+        }
+    }
+}
+
+pub const EXIT_FOUND: u8 = 1;
+pub const EXIT_USAGE: u8 = 2;
+
+/// The message for output that could not be written. A reader that closed standard output
+/// (`robolint … | head`) ends the run normally, as for any command-line tool: what is left
+/// would be read by no one.
+pub fn cannot_write(error: io::Error) -> String {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    format!("cannot write output: {error}")
+}
