@@ -47,6 +47,7 @@ impl Configs {
         self.resolver.for_directory(&absolute).map_err(|error| show_config_error(&error, color))
     }
 }
+
 /// Draws a configuration error's problems over the file's text (the way findings are drawn)
 /// and returns the one-line message for the exit path, which repeats none of what was drawn.
 pub(super) fn show_config_error(error: &ConfigError, color: bool) -> String {
