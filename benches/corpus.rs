@@ -36,6 +36,8 @@ use serde_json::json;
 
 #[path = "../tests/support/child.rs"]
 mod child;
+#[path = "../tests/support/records.rs"]
+mod records;
 #[path = "../tests/support/shared.rs"]
 mod shared;
 mod support;
@@ -402,20 +404,11 @@ fn lsp(goals: &mut Goals) {
     }
 }
 
-/// A file of `bytes` written piece by piece, so this process stays small: records of a
-/// comment, a robot and a rule, as sites with many robots write them.
+/// A file of `bytes` (records, `tests/support/records.rs`) in `folder`.
 fn hundred_mb_file(folder: &Path, bytes: u64) -> PathBuf {
     let path = folder.join("robots.txt");
     let mut out = BufWriter::new(std::fs::File::create(&path).expect("a scratch file"));
-    let mut written = 0;
-    let mut record = 0u64;
-    while written < bytes {
-        let text = format!("# shop {record:07}\nUser-agent: bot-{record:07}\nDisallow: /catalog/{record:07}/\n\n");
-        out.write_all(text.as_bytes()).expect("writing the scratch file");
-        written += text.len() as u64;
-        record += 1;
-    }
-    out.flush().expect("writing the scratch file");
+    records::write_records(&mut out, bytes).and_then(|()| out.flush()).expect("writing the scratch file");
     path
 }
 

@@ -23,7 +23,10 @@ use robolint::source::DEFAULT_SIZE_CAP;
 
 #[path = "support/child.rs"]
 mod child;
+#[path = "support/records.rs"]
+mod records;
 use child::Run;
+use records::write_records;
 
 /// A folder of generated inputs, removed when the test ends (the big ones are 100 MB).
 struct Scratch(PathBuf);
@@ -231,18 +234,6 @@ fn invalid_utf8_is_reported_where_it_starts() {
 
 /// A realistic file of any size: records of a comment, a robot and a rule, about 17 bytes a
 /// line. Every record is clean, so the only findings are about the size.
-fn write_records(out: &mut impl Write, bytes: u64) -> io::Result<()> {
-    let mut written = 0;
-    let mut record = 0u64;
-    while written < bytes {
-        let text = format!("# shop {record:07}\nUser-agent: bot-{record:07}\nDisallow: /catalog/{record:07}/\n\n");
-        out.write_all(text.as_bytes())?;
-        written += text.len() as u64;
-        record += 1;
-    }
-    Ok(())
-}
-
 /// robolint reads the first `DEFAULT_SIZE_CAP` bytes of a 100 MB file, says what it ignored,
 /// and stays under 64 MiB doing it.
 #[test]
