@@ -71,10 +71,10 @@ impl<'d> Audit<'d> {
     pub fn new(document: &'d Document, text: &'d str, more_paths: &[&str]) -> Audit<'d> {
         let mut urls = vec!["/".to_string()];
         for (_, _, field) in document.access_rules() {
-            probe_urls(field.value.text(text), &mut urls);
+            urls.extend(probe_urls(field.value.text(text)));
         }
         for path in more_paths {
-            probe_urls(path, &mut urls);
+            urls.extend(probe_urls(path));
         }
         urls.sort_unstable();
         urls.dedup();

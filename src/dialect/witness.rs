@@ -298,15 +298,16 @@ impl<'a> Witnesses<'a> {
 
     /// The first of `candidates` for which dialects `a` and `b` answer differently for
     /// `robot` and that `accept` takes (a rule checks that the lines that decided are the
-    /// ones it is about).
+    /// ones it is about). Candidates are made as they are tried: the first is usually the
+    /// witness, and the rest are never built.
     pub fn find<S: AsRef<str>>(
         &self,
         robot: &str,
-        candidates: &[S],
+        candidates: impl IntoIterator<Item = S>,
         (a, b): (Dialect, Dialect),
         accept: impl Fn(&Divergence) -> bool,
     ) -> Option<Divergence> {
-        candidates.iter().find_map(|url| {
+        candidates.into_iter().find_map(|url| {
             let url = url.as_ref();
             let (verdict_a, verdict_b) = (self.verdict(robot, url, a)?, self.verdict(robot, url, b)?);
             if verdict_a.allowed == verdict_b.allowed {
@@ -325,12 +326,12 @@ impl<'a> Witnesses<'a> {
     pub fn find_for_record<S: AsRef<str>>(
         &self,
         agents: &[LineIndex],
-        candidates: &[S],
+        candidates: impl IntoIterator<Item = S> + Clone,
         pair: (Dialect, Dialect),
         accept: impl Fn(&Divergence) -> bool,
     ) -> Option<Divergence> {
         let robots = self.record_robots(agents);
-        robots.iter().find_map(|robot| self.find(robot, candidates, pair, &accept))
+        robots.iter().find_map(|robot| self.find(robot, candidates.clone(), pair, &accept))
     }
 
     /// Adds the divergence to the diagnostic: described in a note, and as its witness. Where Python's urllib.robotparser answers as the 1996 draft does (the
@@ -493,27 +494,47 @@ pub fn concrete_url(pattern: &str) -> Option<String> {
     Some(if concrete.starts_with('/') { concrete } else { format!("/{concrete}") })
 }
 
-/// The URLs that show what a rule with `pattern` decides, pushed onto `out`: each way of
-/// reading its wildcards (a `*` matching nothing, as a trailing `*` does, or one character;
-/// `$` dropped), and for each of those the path itself (first, the likeliest witness), one
-/// character and one segment further in, one character short of it, and its parent
-/// directory. Two rules that compete
-/// for a URL (a longer pattern, an Allow against a Disallow) differ on one of these.
-pub fn probe_urls(pattern: &str, out: &mut Vec<String>) {
-    for star in ["", "x"] {
+/// The URLs that show what a rule with `pattern` decides, made one by one as they are asked
+/// for: each way of reading its wildcards (a `*` matching nothing, as a trailing `*` does,
+/// or one character; `$` dropped), and for each of those the path itself (first, the
+/// likeliest witness), one character and one segment further in, one character short of
+/// it, and its parent directory. Two rules that compete for a URL (a longer pattern, an
+/// Allow against a Disallow) differ on one of these.
+pub fn probe_urls(pattern: &str) -> impl Iterator<Item = String> + Clone + '_ {
+    ["", "x"].into_iter().flat_map(move |star| {
         let concrete: String = pattern.chars().filter(|&c| c != '$').collect::<String>().replace('*', star);
-        if concrete.is_empty() {
-            continue;
-        }
-        let path = if concrete.starts_with('/') { concrete } else { format!("/{concrete}") };
-        out.push(path.clone());
-        out.push(format!("{path}x"));
-        out.push(format!("{path}/x"));
-        if let Some((last, _)) = path.char_indices().last().filter(|&(last, _)| last > 0) {
-            out.push(path[..last].to_string());
-        }
-        if let Some(slash) = path.rfind('/').filter(|&slash| slash + 1 < path.len()) {
-            out.push(path[..=slash].to_string());
+        let path =
+            (!concrete.is_empty()).then(|| if concrete.starts_with('/') { concrete } else { format!("/{concrete}") });
+        [Probe::Itself, Probe::OneFurther, Probe::SegmentFurther, Probe::OneShort, Probe::Parent]
+            .into_iter()
+            .filter_map(move |probe| probe.from(path.as_deref()?))
+    })
+}
+
+/// One of the URLs [`probe_urls`] makes from a path.
+#[derive(Clone, Copy)]
+enum Probe {
+    Itself,
+    OneFurther,
+    SegmentFurther,
+    OneShort,
+    Parent,
+}
+
+impl Probe {
+    fn from(self, path: &str) -> Option<String> {
+        match self {
+            Probe::Itself => Some(path.to_string()),
+            Probe::OneFurther => Some(format!("{path}x")),
+            Probe::SegmentFurther => Some(format!("{path}/x")),
+            Probe::OneShort => {
+                let (last, _) = path.char_indices().last().filter(|&(last, _)| last > 0)?;
+                Some(path[..last].to_string())
+            }
+            Probe::Parent => {
+                let slash = path.rfind('/').filter(|&slash| slash + 1 < path.len())?;
+                Some(path[..=slash].to_string())
+            }
         }
     }
 }
@@ -529,7 +550,7 @@ mod tests {
         let source = Source::from("User-agent: *\nDisallow: /org/\nAllow: /org/about.html\n");
         let document = parse::parse(&source);
         let divergence = Witnesses::new(&document, &source.text)
-            .find("anybot", &["/org/", "/org/about.html"], MATCH_ORDER, |_| true)
+            .find("anybot", ["/org/", "/org/about.html"], MATCH_ORDER, |_| true)
             .expect("a divergence");
         assert_eq!(divergence.url, "/org/about.html");
         let message = divergence.describe(&document, &source.text);
@@ -544,16 +565,13 @@ mod tests {
 
     #[test]
     fn probes_read_each_wildcard_both_ways_and_step_around_the_path() {
-        let mut probes = Vec::new();
-        probe_urls("*/node/", &mut probes);
+        let probes: Vec<String> = probe_urls("*/node/").collect();
         for expected in ["/node/", "/node/x", "/x/node/", "/node", "/x/node"] {
             assert!(probes.iter().any(|probe| probe == expected), "{expected} missing from {probes:?}");
         }
-        probes.clear();
-        probe_urls("/page*", &mut probes);
+        let probes: Vec<String> = probe_urls("/page*").collect();
         assert!(probes.iter().any(|probe| probe == "/pagex"), "{probes:?}");
-        probes.clear();
-        probe_urls("/a.php$", &mut probes);
+        let probes: Vec<String> = probe_urls("/a.php$").collect();
         assert!(probes.iter().all(|probe| !probe.contains('$')), "{probes:?}");
         assert!(probes.iter().any(|probe| probe == "/a.php"), "{probes:?}");
     }

@@ -133,7 +133,7 @@ fn changed_probes(before: &[(RuleKind, &str)], after: &[(RuleKind, &str)]) -> Ve
     };
     let mut urls = Vec::new();
     for (_, path) in before.iter().chain(after).filter(|(_, path)| competes(path)) {
-        probe_urls(path, &mut urls);
+        urls.extend(probe_urls(path));
     }
     once_each(urls)
 }

@@ -137,8 +137,7 @@ fn suggest(registry: &'static Registry, token: &str) -> Vec<&'static Agent> {
     let misspelt: Vec<(usize, &'static Agent)> = current
         .iter()
         .filter_map(|&agent| {
-            let distance =
-                agent.tokens().filter_map(|known| misspelling_distance(token, &known.to_ascii_lowercase())).min()?;
+            let distance = agent.tokens().filter_map(|known| misspelling_distance(token, known)).min()?;
             Some((distance, agent))
         })
         .collect();
@@ -164,7 +163,8 @@ fn is_control_suffix_shape(token: &str, control: &str) -> bool {
         && (name.starts_with(control_name) || control_name.starts_with(name))
 }
 
-/// The edit distance from `token` to a registry token when it reads as a misspelling of it:
+/// The edit distance from `token` (lower case) to a registry token `known` (any case) when
+/// it reads as a misspelling of it:
 /// both at least six letters long, one edit in six letters at most, the same first letter,
 /// and in names shorter than twelve letters only a letter left out or doubled (`ClaudBot`,
 /// `SemrushBoth`): one letter changed in a short name is as often another robot
@@ -177,9 +177,17 @@ fn misspelling_distance(token: &str, known: &str) -> Option<usize> {
     let longest = token.len().max(known.len());
     let allowed = longest / LETTERS_PER_EDIT;
     let length_change = token.len().abs_diff(known.len());
-    if token.len() < MIN_LEN || known.len() < MIN_LEN || length_change > allowed || token.get(..1) != known.get(..1) {
+    let first_letter = |text: &str| text.bytes().next().map(|byte| byte.to_ascii_lowercase());
+    if token.len() < MIN_LEN
+        || known.len() < MIN_LEN
+        || length_change > allowed
+        || first_letter(token) != first_letter(known)
+    {
         return None;
     }
+    // Lowered only now: nearly every registry token is ruled out above, for each of the
+    // thousands of robot names a corpus holds.
+    let known = &known.to_ascii_lowercase();
     let without_digits = |text: &str| text.chars().filter(|c| !c.is_ascii_digit()).collect::<String>();
     let siblings = match (token.rsplit_once('-'), known.rsplit_once('-')) {
         (Some((family, _)), Some((known_family, _))) => family == known_family,

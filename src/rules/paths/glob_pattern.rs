@@ -1,15 +1,19 @@
+use std::ops::RangeInclusive;
+
 use foldhash::{HashMap, HashMapExt};
 
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::witness::{concrete_url, probe_urls, Divergence, Witnesses};
 use crate::dialect::{longest_match_priority, Dialect};
-use crate::model::{LineIndex, Record, Separator, Span};
+use crate::model::{Directive, LineIndex, Record, Separator, Span};
 use crate::rules::{Context, Findings};
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let witnesses = cx.witnesses();
     // Each record's rules by pattern, made when a pattern of the record first needs them.
     let mut by_pattern = HashMap::new();
+    // The document's rules by length, made when a fix first needs them.
+    let mut by_priority = None;
     for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(at) = value.find(['*', '$']) else { continue };
@@ -45,16 +49,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                  1994 standard or the 1996 draft match paths by plain prefix, so they read this rule literally and it \
                  matches no real URL",
         );
-        let kind = field.directive;
-        let start = literal_start(value);
         let competes = |from: usize, to: usize| {
-            cx.doc.access_rules().any(|(_, _, other)| {
-                let other_value = cx.slice(other.value);
-                let other_start = literal_start(other_value);
-                let overlaps = other_start.starts_with(start) || start.starts_with(other_start);
-                let priority = longest_match_priority(other_value);
-                other.directive != kind && overlaps && from <= priority && priority <= to
-            })
+            let rules = by_priority.get_or_insert_with(|| RulesByPriority::new(cx));
+            rules.compete(field.directive, literal_start(value), from..=to)
         };
         if let Some(replacement) = portable_equivalent(value, competes) {
             diagnostic.fix(
@@ -71,11 +68,13 @@ const WITNESSED: (Dialect, Dialect) = (Dialect::Rfc9309, Dialect::Draft1996);
 
 /// A URL on which robolint's RFC 9309 and 1996 matchers really disagree because of the
 /// pattern on `line`, among the URLs that show what the pattern decides ([`probe_urls`])
-/// and the URLs of the record's other rules that the pattern also matches (`Allow: /*.css$`
-/// decides `/tmp/x.css` against `Disallow: /tmp/`; `Allow: /page*` wins `/pages` from
-/// `Disallow: /pages` on the tie). `None` where another rule gives older robots the same
-/// answer, or where the line governs no robot. `by_pattern` keeps each record's
-/// [`RulesByPattern`] from one line to the next.
+/// and then the URLs of the record's rules of the other kind that the pattern also matches
+/// (`Allow: /*.css$` decides `/tmp/x.css` against `Disallow: /tmp/`; `Allow: /page*` wins
+/// `/pages` from `Disallow: /pages` on the tie). Only a rule of the other kind can give older
+/// robots the other answer on a URL the pattern decides for RFC 9309 robots (or no rule,
+/// which the probes find). `None` where another rule gives older robots the same answer, or
+/// where the line governs no robot. `by_pattern` keeps each record's [`RulesByPattern`] from
+/// one line to the next.
 fn witness<'t>(
     cx: &Context<'t, '_>,
     witnesses: &Witnesses<'_>,
@@ -88,45 +87,86 @@ fn witness<'t>(
     }
     let record = cx.doc.record_of(line).filter(|record| record.governs(line))?;
     let pattern = cx.slice(field.value);
-    let mut candidates = Vec::new();
-    probe_urls(pattern, &mut candidates);
     let (start, rest) = pattern.split_at(literal_start(pattern).len());
     let first_agent = record.agents.first().copied()?;
     let rules = by_pattern.entry(first_agent).or_insert_with(|| RulesByPattern::new(cx, record));
-    let other_patterns = rules.starting_with(start).filter(|&(_, other)| other != line).map(|(other, _)| other);
-    for url in other_patterns.filter_map(concrete_url).take(OTHER_RULES_TRIED) {
-        candidates.extend(["", "x"].map(|star| format!("{url}{}", rest.replace('$', "").replace('*', star))));
-    }
-    witnesses.find_for_record(&record.agents, &candidates, WITNESSED, |divergence| {
+    let tails = ["", "x"].map(|star| rest.replace('$', "").replace('*', star));
+    let rivals = rules
+        .starting_with(start)
+        .filter(|&(_, other, other_kind)| other != line && other_kind != field.directive)
+        .filter_map(|(other, ..)| concrete_url(other))
+        .take(RIVALS_TRIED)
+        .flat_map(|url| tails.each_ref().map(|tail| format!("{url}{tail}")));
+    witnesses.find_for_record(&record.agents, probe_urls(pattern).chain(rivals), WITNESSED, |divergence| {
         divergence.deciding_line(WITNESSED.0) == Some(line)
     })
 }
 
-/// How many of the record's other rules lend their URLs to a pattern's witness search.
-const OTHER_RULES_TRIED: usize = 64;
+/// How many of the record's rules of the other kind lend their URLs to a pattern's witness
+/// search.
+const RIVALS_TRIED: usize = 64;
 
 /// A record's governed rules sorted by pattern: the rules whose patterns start with a given
 /// literal are then one range, found by binary search, so a record of 100,000 patterns is
 /// not walked for each of them.
 struct RulesByPattern<'t> {
-    sorted: Vec<(&'t str, LineIndex)>,
+    sorted: Vec<(&'t str, LineIndex, Option<Directive>)>,
 }
 
 impl<'t> RulesByPattern<'t> {
     fn new(cx: &Context<'t, '_>, record: &Record) -> RulesByPattern<'t> {
         let mut sorted: Vec<_> = record
             .governed_rules()
-            .filter_map(|rule| Some((cx.slice(cx.lines()[rule].field()?.value), rule)))
+            .filter_map(|rule| {
+                let field = cx.lines()[rule].field()?;
+                Some((cx.slice(field.value), rule, field.directive))
+            })
             .collect();
         // Line order among equal patterns, so the earliest rules lend their URLs first.
-        sorted.sort_unstable();
+        sorted.sort_unstable_by_key(|&(pattern, rule, _)| (pattern, rule));
         RulesByPattern { sorted }
     }
 
-    /// The rules whose patterns start with `literal`, in pattern order.
-    fn starting_with<'a>(&'a self, literal: &'a str) -> impl Iterator<Item = (&'t str, LineIndex)> + 'a {
-        let first = self.sorted.partition_point(|&(pattern, _)| pattern < literal);
-        self.sorted[first..].iter().copied().take_while(move |&(pattern, _)| pattern.starts_with(literal))
+    /// The rules whose patterns start with `literal`, in pattern order, with their kinds.
+    fn starting_with<'a>(
+        &'a self,
+        literal: &'a str,
+    ) -> impl Iterator<Item = (&'t str, LineIndex, Option<Directive>)> + Clone + 'a {
+        let first = self.sorted.partition_point(|&(pattern, ..)| pattern < literal);
+        self.sorted[first..].iter().copied().take_while(move |&(pattern, ..)| pattern.starts_with(literal))
+    }
+}
+
+/// The document's Allow and Disallow rules by their length under the longest match, each
+/// with the literal its URLs start with: the rules that could win a URL from a shortened rule
+/// are those of one narrow band of lengths, so the band is all a fix looks at.
+struct RulesByPriority<'t> {
+    sorted: Vec<(usize, &'t str, Option<Directive>)>,
+}
+
+impl<'t> RulesByPriority<'t> {
+    fn new(cx: &Context<'t, '_>) -> RulesByPriority<'t> {
+        let mut sorted: Vec<_> = cx
+            .doc
+            .access_rules()
+            .map(|(_, _, field)| {
+                let value = cx.slice(field.value);
+                (longest_match_priority(value), literal_start(value), field.directive)
+            })
+            .collect();
+        sorted.sort_unstable_by_key(|&(priority, ..)| priority);
+        RulesByPriority { sorted }
+    }
+
+    /// Whether a rule not of `kind`, with a length in `lengths`, matches some of the URLs
+    /// that start with `start` (its own literal start and `start` are prefix and extension).
+    fn compete(&self, kind: Option<Directive>, start: &str, lengths: RangeInclusive<usize>) -> bool {
+        let first = self.sorted.partition_point(|&(priority, ..)| priority < *lengths.start());
+        self.sorted[first..].iter().take_while(|&&(priority, ..)| priority <= *lengths.end()).any(
+            |&(_, other_start, other_kind)| {
+                other_kind != kind && (other_start.starts_with(start) || start.starts_with(other_start))
+            },
+        )
     }
 }
 
@@ -141,7 +181,7 @@ fn literal_start(pattern: &str) -> &str {
 /// `/node/` itself, which `/*/node/` does not. Dropping the `*`s shortens the rule, and
 /// under the longest match a rule of the other kind whose length `competes(from, to)` (in
 /// that range, matching some of its URLs) could then beat it where it won: no fix then.
-fn portable_equivalent(value: &str, competes: impl Fn(usize, usize) -> bool) -> Option<String> {
+fn portable_equivalent(value: &str, competes: impl FnOnce(usize, usize) -> bool) -> Option<String> {
     let prefix = value.trim_end_matches('*');
     if prefix.len() < value.len() && prefix.starts_with('/') && !prefix.contains(['*', '$']) {
         let shortened = longest_match_priority(prefix);

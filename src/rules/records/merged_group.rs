@@ -130,7 +130,7 @@ fn report_run(
         diagnostic.severity = Severity::Error;
     }
     if let Some(divergence) =
-        witnesses.find(robot, &[url], MERGED, |divergence| divergence.deciding_line(Dialect::Rfc9309) == Some(decided))
+        witnesses.find(robot, [url], MERGED, |divergence| divergence.deciding_line(Dialect::Rfc9309) == Some(decided))
     {
         witnesses.attach(diagnostic, &divergence);
     }

@@ -1,8 +1,9 @@
+use std::cell::OnceCell;
 use std::collections::HashSet;
 
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::google::escape_pattern;
-use crate::model::{Directive, LineIndex, Span};
+use crate::model::{LineIndex, Span};
 use crate::rules::{Context, Findings};
 use crate::text::percent_encode_non_ascii;
 
@@ -10,15 +11,20 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     // Sites often write a path twice, as typed and percent-encoded, for robots of either
     // kind: where the record already holds the encoded twin, nothing is left to fix.
     let record_of = |line: LineIndex| cx.doc.record_of(line).and_then(|record| record.lines.first().copied());
-    let written: HashSet<(Option<LineIndex>, Option<Directive>, String)> = cx
-        .doc
-        .access_rules()
-        .filter(|(_, _, field)| cx.slice(field.value).is_ascii())
-        .map(|(line, _, field)| (record_of(line), field.directive, escape_pattern(cx.slice(field.value).as_bytes())))
-        .collect();
+    // Made at the first non-ASCII path: most files have none.
+    let written = OnceCell::new();
     for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(first) = value.find(|c: char| !c.is_ascii()) else { continue };
+        let written = written.get_or_init(|| {
+            cx.doc
+                .access_rules()
+                .filter(|(_, _, field)| cx.slice(field.value).is_ascii())
+                .map(|(line, _, field)| {
+                    (record_of(line), field.directive, escape_pattern(cx.slice(field.value).as_bytes()))
+                })
+                .collect::<HashSet<_>>()
+        });
         if written.contains(&(record_of(line), field.directive, escape_pattern(value.as_bytes()))) {
             continue;
         }
