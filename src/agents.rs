@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::ops::Bound;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
@@ -490,6 +491,18 @@ impl Registry {
 
     pub fn agents(&self) -> &[Agent] {
         &self.agents
+    }
+
+    /// The tokens and `also` spellings, lower-cased, that start with `prefix` (lower case),
+    /// each with its robot, in the order of the tokens.
+    pub fn tokens_starting_with<'r, 'p>(
+        &'r self,
+        prefix: &'p str,
+    ) -> impl Iterator<Item = (&'r str, &'r Agent)> + use<'r, 'p> {
+        self.by_token
+            .range::<str, _>((Bound::Included(prefix), Bound::Unbounded))
+            .take_while(move |(token, _)| token.starts_with(prefix))
+            .filter_map(|(token, &index)| Some((token.as_str(), self.agents.get(index)?)))
     }
 
     /// The robot `agent` names: a token or spelling of the registry (case-insensitive), or a

@@ -5,7 +5,9 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::dialect::witness::Witness;
+#[cfg(doc)]
+use crate::dialect::witness::Witnesses;
+use crate::dialect::witness::{Divergence, Witness};
 use crate::dialect::Dialect;
 use crate::model::Span;
 
@@ -107,6 +109,9 @@ pub struct Diagnostic {
     pub affects: Vec<Dialect>,
     /// For a finding about robots disagreeing: a robot and URL on which they do.
     pub witness: Option<Box<Witness>>,
+    /// A divergence a rule found, with the place of its note among the notes: the note and
+    /// the witness are written only for the findings a lint keeps ([`Witnesses::attach`]).
+    pub(crate) unwritten_witness: Option<Box<(usize, Divergence)>>,
 }
 
 impl Diagnostic {
@@ -125,6 +130,7 @@ impl Diagnostic {
             fix: None,
             affects: Vec::new(),
             witness: None,
+            unwritten_witness: None,
         }
     }
 

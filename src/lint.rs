@@ -387,8 +387,18 @@ fn run_rules(
     let mut diagnostics = worker.found.diagnostics;
     suppression::apply(&mut suppressions, &mut diagnostics, document);
     sort_by_position(&mut diagnostics);
-    let diagnostics = fold_findings_explained_by_others(diagnostics, document);
-    let mut diagnostics = fold_findings_of_one_cause(diagnostics, settings);
+    let mut diagnostics = fold_findings_explained_by_others(diagnostics, document);
+    // A witness's note tells findings of one cause apart, except for the rules whose findings
+    // fold file-wide: theirs are written only for the findings that stay.
+    let folded_file_wide = codes_only_other_robots_act_on(settings);
+    let witnesses = Witnesses::new(document, &source.text);
+    for diagnostic in diagnostics.iter_mut().filter(|diagnostic| !folded_file_wide.contains(&diagnostic.code)) {
+        witnesses.write_witness(diagnostic);
+    }
+    let mut diagnostics = fold_findings_of_one_cause(diagnostics, &folded_file_wide);
+    for diagnostic in &mut diagnostics {
+        witnesses.write_witness(diagnostic);
+    }
     // Rules about suppressions read which comments silenced something, and what they
     // report obeys suppressions too (`disable=unused-suppression`), which may mark more
     // names used but no longer changes what was reported.
@@ -498,20 +508,25 @@ fn sort_by_position(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code)));
 }
 
-/// One finding per cause. Findings of one rule with the same message say the same thing
-/// (`Noindex` is read by no robot; `Disallow: /a` above already covers this line), and a
-/// rule whose findings only robots outside the targets act on
-/// ([`Settings::only_other_robots_act_on`]) describes a habit of the file, whatever each
-/// message says. Either way the findings fold into the first of them, in `diagnostics`
-/// order, with the other places (and their own labels) as its labels. The folded finding's
-/// fix makes every edit of the folded findings' fixes; findings whose fixes differ in
-/// applicability fold apart, so that safe edits stay a safe fix.
-fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, settings: &Settings) -> Vec<Diagnostic> {
-    let whole_file: Vec<&str> = rules::all()
+/// The codes of the rules whose findings only robots outside the targets act on
+/// ([`Settings::only_other_robots_act_on`]): their findings fold file-wide.
+fn codes_only_other_robots_act_on(settings: &Settings) -> Vec<&'static str> {
+    rules::all()
         .iter()
         .filter(|rule| settings.only_other_robots_act_on(rule))
         .map(|rule| rule.metadata.code.as_str())
-        .collect();
+        .collect()
+}
+
+/// One finding per cause. Findings of one rule with the same message say the same thing
+/// (`Noindex` is read by no robot; `Disallow: /a` above already covers this line), and a
+/// rule whose findings only robots outside the targets act on
+/// (`whole_file`, the codes [`codes_only_other_robots_act_on`] gives) describes a habit of
+/// the file, whatever each message says. Either way the findings fold into the first of them, in `diagnostics`
+/// order, with the other places (and their own labels) as its labels. The folded finding's
+/// fix makes every edit of the folded findings' fixes; findings whose fixes differ in
+/// applicability fold apart, so that safe edits stay a safe fix.
+fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, whole_file: &[&str]) -> Vec<Diagnostic> {
     let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
     // For each cause: where its first finding is in `kept`, and how many folded into it.
     let mut causes: HashMap<Cause, (usize, usize)> = HashMap::new();
@@ -610,5 +625,26 @@ mod tests {
         assert!(codes.len() > 40, "the document exercises only {codes:?}");
         assert!(on_one_thread.iter().any(|diagnostic| diagnostic.witness.is_some()), "no witness was computed");
         assert_eq!(on_one_thread, on_two_threads);
+    }
+
+    #[test]
+    fn the_finding_a_file_wide_fold_keeps_carries_its_witness_and_the_folded_ones_are_not_written() {
+        // At the default targets glob-pattern folds file-wide; the first pattern's finding is
+        // suppressed, so the second's is the one kept, and its witness must be written.
+        let text = "User-agent: *\nDisallow: /a*b # robolint: disable=glob-pattern\nDisallow: /c*d\nDisallow: /e*f\n";
+        let source = Source::from(text);
+        let document = parse::parse(&source);
+        let settings = Settings::default();
+        assert!(settings.only_other_robots_act_on(rules::find("glob-pattern").expect("the rule")));
+        let diagnostics = run_rules(&source, &document, None, None, &settings, false);
+        let globs: Vec<&Diagnostic> =
+            diagnostics.iter().filter(|diagnostic| diagnostic.name == "glob-pattern").collect();
+        let [kept] = globs.as_slice() else { panic!("one glob-pattern finding, not {globs:#?}") };
+        assert_eq!(kept.span.text(text), "*");
+        assert!(text[kept.span.start..].starts_with("*d"), "{kept:#?}");
+        let witness = kept.witness.as_deref().expect("the kept finding's witness");
+        assert_eq!(witness.url, "/cd");
+        assert!(kept.notes.iter().any(|note| note.contains("`/cd`")), "{:?}", kept.notes);
+        assert!(diagnostics.iter().all(|diagnostic| diagnostic.unwritten_witness.is_none()));
     }
 }

@@ -4,8 +4,9 @@
 //! A rule that is about robots disagreeing (a glob, first vs longest match, merged records, a
 //! line only Google reads, %-escapes) proposes candidate URLs and the pair of dialects it is
 //! about; [`Witnesses`] compiles each (robot, dialect) matcher once per document and tries the
-//! candidates in order. [`Witnesses::attach`] adds the first divergence to the diagnostic's
-//! notes and carries it as a [`Witness`], so tests and machine formats can re-run the
+//! candidates in order. [`Witnesses::attach`] adds the first divergence to the diagnostic;
+//! once the lint knows which findings it keeps, [`Witnesses::write_witness`] describes it in
+//! their notes and carries it as a [`Witness`], so tests and machine formats can re-run the
 //! matchers on every witness reported.
 
 use std::cell::{Cell, OnceCell, RefCell};
@@ -31,7 +32,7 @@ pub struct Witness {
 }
 
 /// Two dialects' differing verdicts for one robot and one URL.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Divergence {
     pub robot: String,
     pub url: String,
@@ -334,13 +335,25 @@ impl<'a> Witnesses<'a> {
         robots.iter().find_map(|robot| self.find(robot, candidates.clone(), pair, &accept))
     }
 
-    /// Adds the divergence to the diagnostic: described in a note, and as its witness. Where Python's urllib.robotparser answers as the 1996 draft does (the
-    /// same verdict, decided by the same line), Python is named instead of the draft: a robot
-    /// that exists, which many scrapers use.
+    /// Adds the divergence to the diagnostic, to be written out by [`Witnesses::write_witness`]
+    /// if the lint keeps the finding: most findings of a rule that folds file-wide are
+    /// labels of the first in the end, and naming Python's robot costs a reading of the file
+    /// Python's way.
     pub fn attach(&self, diagnostic: &mut Diagnostic, divergence: &Divergence) {
-        let with_python = self.python_for_draft(divergence);
-        let shown = with_python.as_ref().unwrap_or(divergence);
-        diagnostic.note(shown.describe(self.document, self.text));
+        diagnostic.unwritten_witness = Some(Box::new((diagnostic.notes.len(), divergence.clone())));
+    }
+
+    /// Writes out what [`Witnesses::attach`] added: the divergence described in a note, at
+    /// the place it was attached, and as the diagnostic's witness. Where Python's
+    /// urllib.robotparser answers as the 1996 draft does (the same verdict, decided by the same
+    /// line), Python is named instead of the draft: a robot that exists, which many scrapers
+    /// use.
+    pub(crate) fn write_witness(&self, diagnostic: &mut Diagnostic) {
+        let Some(unwritten) = diagnostic.unwritten_witness.take() else { return };
+        let (at, divergence) = *unwritten;
+        let with_python = self.python_for_draft(&divergence);
+        let shown = with_python.as_ref().unwrap_or(&divergence);
+        diagnostic.notes.insert(at.min(diagnostic.notes.len()), shown.describe(self.document, self.text));
         diagnostic.witness(shown.witness());
     }
 

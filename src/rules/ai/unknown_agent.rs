@@ -134,15 +134,25 @@ fn suggest(registry: &'static Registry, token: &str) -> Vec<&'static Agent> {
             return std::iter::once(fetcher).chain(trainers).collect();
         }
     }
-    let misspelt: Vec<(usize, &'static Agent)> = current
-        .iter()
-        .filter_map(|&agent| {
-            let distance = agent.tokens().filter_map(|known| misspelling_distance(token, known)).min()?;
-            Some((distance, agent))
-        })
-        .collect();
-    let nearest = misspelt.iter().map(|&(distance, _)| distance).min();
-    misspelt.into_iter().filter(|&(distance, _)| Some(distance) == nearest).map(|(_, agent)| agent).collect()
+    // A misspelling keeps its robot's first letter: only the tokens that start with it are
+    // compared, not the whole registry, for each of the thousands of names a corpus holds.
+    let first_letter = token.chars().next().map(String::from).unwrap_or_default();
+    let mut nearest: Vec<&'static Agent> = Vec::new();
+    let mut nearest_distance = usize::MAX;
+    for (known, agent) in registry.tokens_starting_with(&first_letter) {
+        let Some(distance) = misspelling_distance(token, known).filter(|_| !agent.is_retired()) else { continue };
+        if distance < nearest_distance {
+            nearest_distance = distance;
+            nearest.clear();
+        }
+        if distance == nearest_distance && !nearest.iter().any(|&seen| std::ptr::eq(seen, agent)) {
+            nearest.push(agent);
+        }
+    }
+    // In the registry's order, as the suggestions are listed.
+    let position = |agent: &Agent| registry.agents().iter().position(|listed| std::ptr::eq(listed, agent));
+    nearest.sort_by_key(|&agent| position(agent));
+    nearest
 }
 
 fn is_ai(agent: &Agent) -> bool {
