@@ -520,9 +520,9 @@ fn codes_only_other_robots_act_on(settings: &Settings) -> Vec<&'static str> {
 
 /// One finding per cause. Findings of one rule with the same message say the same thing
 /// (`Noindex` is read by no robot; `Disallow: /a` above already covers this line), and a
-/// rule whose findings only robots outside the targets act on
-/// (`whole_file`, the codes [`codes_only_other_robots_act_on`] gives) describes a habit of
-/// the file, whatever each message says. Either way the findings fold into the first of them, in `diagnostics`
+/// rule whose findings only robots outside the targets act on (`whole_file`, the codes
+/// [`codes_only_other_robots_act_on`] gives) describes a habit of the file, whatever each
+/// message says. Either way the findings fold into the first of them, in `diagnostics`
 /// order, with the other places (and their own labels) as its labels. The folded finding's
 /// fix makes every edit of the folded findings' fixes; findings whose fixes differ in
 /// applicability fold apart, so that safe edits stay a safe fix.

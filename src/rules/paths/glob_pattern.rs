@@ -50,7 +50,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                  matches no real URL",
         );
         let competes = |from: usize, to: usize| {
-            let rules = by_priority.get_or_insert_with(|| RulesByPriority::new(cx));
+            let rules = by_priority.get_or_insert_with(|| {
+                RulesByPriority::new(cx.doc.access_rules().map(|(_, _, rule)| (cx.slice(rule.value), rule.directive)))
+            });
             rules.compete(field.directive, literal_start(value), from..=to)
         };
         if let Some(replacement) = portable_equivalent(value, competes) {
@@ -145,15 +147,10 @@ struct RulesByPriority<'t> {
 }
 
 impl<'t> RulesByPriority<'t> {
-    fn new(cx: &Context<'t, '_>) -> RulesByPriority<'t> {
-        let mut sorted: Vec<_> = cx
-            .doc
-            .access_rules()
-            .map(|(_, _, field)| {
-                let value = cx.slice(field.value);
-                (longest_match_priority(value), literal_start(value), field.directive)
-            })
-            .collect();
+    /// Of the rules' values and kinds.
+    fn new(rules: impl Iterator<Item = (&'t str, Option<Directive>)>) -> RulesByPriority<'t> {
+        let mut sorted: Vec<_> =
+            rules.map(|(value, kind)| (longest_match_priority(value), literal_start(value), kind)).collect();
         sorted.sort_unstable_by_key(|&(priority, ..)| priority);
         RulesByPriority { sorted }
     }
@@ -189,4 +186,33 @@ fn portable_equivalent(value: &str, competes: impl FnOnce(usize, usize) -> bool)
     }
     let after_stars = value.trim_start_matches('*');
     (value.starts_with('*') && !after_stars.starts_with('/')).then(|| format!("/{value}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_rule_of_the_other_kind_in_the_band_of_lengths_and_on_the_same_urls_competes() {
+        let rules = RulesByPriority::new(
+            [
+                ("/shop/ab", Some(Directive::Allow)),
+                ("/shop/abc", Some(Directive::Disallow)),
+                ("/other/x", Some(Directive::Allow)),
+                ("/shop/*", Some(Directive::Allow)),
+            ]
+            .into_iter(),
+        );
+        let disallow = Some(Directive::Disallow);
+        // `/shop/ab` (8 octets) at either end of the band, and not outside it.
+        assert!(rules.compete(disallow, "/shop/a", 8..=9));
+        assert!(rules.compete(disallow, "/shop/a", 7..=8));
+        assert!(!rules.compete(disallow, "/shop/a", 9..=9));
+        assert!(!rules.compete(disallow, "/shop/a", 5..=5));
+        // `/shop/*` (7 octets) starts with `/shop/`, which begins `/shop/a`.
+        assert!(rules.compete(disallow, "/shop/a", 7..=7));
+        // Rules of the same kind, or on other URLs, never compete.
+        assert!(!rules.compete(Some(Directive::Allow), "/shop/a", 8..=8));
+        assert!(!rules.compete(disallow, "/elsewhere", 8..=8));
+    }
 }
