@@ -359,11 +359,7 @@ fn path_params_query_whole(url: &[u8]) -> Cow<'_, [u8]> {
     // A URL starting with `//` has no scheme and an authority after those two slashes.
     let search_start = if url.starts_with(b"//") { 2 } else { 0 };
     let early_path = first_of(url, b"/?;", search_start);
-    let scheme_end = url
-        .get(search_start..)
-        .and_then(|rest| memchr::memmem::find(rest, b"://"))
-        .map(|at| search_start + at)
-        .filter(|&at| early_path >= at);
+    let scheme_end = scheme_end(url, search_start, early_path);
     let authority_start = scheme_end.map_or(search_start, |at| at + 3);
     let path_start = first_of(url, b"/?;", authority_start);
     let Some(path) = url.get(path_start..) else { return Cow::Borrowed(b"/") };
@@ -379,9 +375,43 @@ fn path_params_query_whole(url: &[u8]) -> Cow<'_, [u8]> {
     }
 }
 
+/// Where the `://` after a scheme starts: Google takes the first `://` from `search_start`
+/// when it starts no later than `early_path`, the first `/`, `?` or `;`. Its own `/` is one of
+/// those, so only a `://` right before that octet can be taken: one look there, not a search
+/// through the URL.
+fn scheme_end(url: &[u8], search_start: usize, early_path: usize) -> Option<usize> {
+    early_path
+        .checked_sub(1)
+        .filter(|&at| at >= search_start && url.get(at..).is_some_and(|rest| rest.starts_with(b"://")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_scheme_ends_where_a_search_for_the_first_separator_finds_it() {
+        // Every string of up to seven of these octets, against the search Google's code makes.
+        const OCTETS: &[u8] = b":/?;a";
+        let mut url = Vec::new();
+        for length in 0..=7u32 {
+            for mut number in 0..OCTETS.len().pow(length) {
+                url.clear();
+                for _ in 0..length {
+                    url.push(OCTETS[number % OCTETS.len()]);
+                    number /= OCTETS.len();
+                }
+                let search_start = if url.starts_with(b"//") { 2 } else { 0 };
+                let early_path = first_of(&url, b"/?;", search_start);
+                let searched = url[search_start..]
+                    .windows(3)
+                    .position(|window| window == b"://")
+                    .map(|at| search_start + at)
+                    .filter(|&at| early_path >= at);
+                assert_eq!(scheme_end(&url, search_start, early_path), searched, "{}", String::from_utf8_lossy(&url));
+            }
+        }
+    }
 
     fn path(url: &str) -> String {
         String::from_utf8_lossy(&path_params_query(url.as_bytes())).into_owned()

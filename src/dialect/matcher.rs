@@ -111,6 +111,19 @@ struct LiteralStart {
     /// The first position among its rules and those of all its ancestors: no rule on the
     /// way to the root comes before it.
     first_on_chain: u32,
+    /// Its first eight octets as [`ordering_head`] gives them: the binary search for a path
+    /// compares these integers and reads the literal start itself only where they are equal.
+    head: u64,
+}
+
+/// The first eight octets of `text`, zero-padded, as a big-endian integer: where two texts'
+/// heads differ, they order as the texts do (a shorter text's padding sorts before any octet
+/// but NUL, and a NUL against padding leaves the heads equal).
+fn ordering_head(text: &[u8]) -> u64 {
+    let mut head = [0; 8];
+    let length = text.len().min(8);
+    head[..length].copy_from_slice(&text[..length]);
+    u64::from_be_bytes(head)
 }
 
 impl RuleIndex {
@@ -139,7 +152,7 @@ impl RuleIndex {
             let parent = open.last().copied();
             let first_on_chain = parent.map_or(position, |parent| position.min(starts[parent as usize].first_on_chain));
             open.push(starts.len() as u32);
-            starts.push(LiteralStart { rules_from: at as u32, parent, first_on_chain });
+            starts.push(LiteralStart { rules_from: at as u32, parent, first_on_chain, head: ordering_head(start) });
         }
         RuleIndex { by_literal_start, starts }
     }
@@ -182,7 +195,11 @@ impl RuleIndex {
         let mut length = path.len();
         loop {
             let probe = &path[..length];
-            let end = self.starts.partition_point(|start| text_of(start) <= probe);
+            let probe_head = ordering_head(probe);
+            let end = self.starts.partition_point(|start| match start.head.cmp(&probe_head) {
+                std::cmp::Ordering::Equal => text_of(start) <= probe,
+                order => order.is_lt(),
+            });
             let greatest = text_of(self.starts.get(end.checked_sub(1)?)?);
             let shared = greatest.iter().zip(probe).take_while(|(a, b)| a == b).count();
             if shared == greatest.len() {
@@ -843,6 +860,38 @@ fn bytes_of(text: Cow<'_, str>) -> Cow<'_, [u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn heads_that_differ_order_as_their_texts_do() {
+        // Texts on either side of eight octets, with NUL, a letter and 0xFF after them.
+        let mut texts: Vec<Vec<u8>> = Vec::new();
+        for prefix in [&b""[..], b"abcdef", b"abcdefg", b"abcdefgh"] {
+            for tail in 0..(1 + 3 + 9 + 27) {
+                let mut text = prefix.to_vec();
+                let (mut left, mut length) = (tail, 0);
+                while left >= 3usize.pow(length) {
+                    left -= 3usize.pow(length);
+                    length += 1;
+                }
+                for _ in 0..length {
+                    text.push([0x00, b'a', 0xff][left % 3]);
+                    left /= 3;
+                }
+                texts.push(text);
+            }
+        }
+        let mut compared = 0;
+        for a in &texts {
+            for b in &texts {
+                let (head_a, head_b) = (ordering_head(a), ordering_head(b));
+                if head_a != head_b {
+                    assert_eq!(head_a.cmp(&head_b), a.cmp(b), "{a:?} against {b:?}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 10_000, "only {compared} pairs had different heads");
+    }
 
     /// Rules with literal starts that begin each other, share runs, and have none at all.
     const PATTERNS: &[&str] = &[
