@@ -11,7 +11,7 @@ use crate::containment;
 use crate::dialect::encoding;
 use crate::dialect::google::{self, GoogleRule, Reading};
 use crate::dialect::groups::{self, AgentEntry, Group, RuleEntry, RuleKind};
-use crate::dialect::pattern::{Path, Pattern};
+use crate::dialect::pattern::{self, Path, Pattern};
 use crate::dialect::python;
 use crate::dialect::url;
 use crate::dialect::Dialect;
@@ -120,10 +120,7 @@ struct LiteralStart {
 /// heads differ, they order as the texts do (a shorter text's padding sorts before any octet
 /// but NUL, and a NUL against padding leaves the heads equal).
 fn ordering_head(text: &[u8]) -> u64 {
-    let mut head = [0; 8];
-    let length = text.len().min(8);
-    head[..length].copy_from_slice(&text[..length]);
-    u64::from_be_bytes(head)
+    u64::from_be_bytes(pattern::first_eight(text))
 }
 
 impl RuleIndex {

@@ -45,10 +45,15 @@ impl<'p> Path<'p> {
 }
 
 fn head_of(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(first_eight(bytes))
+}
+
+/// The first eight octets of `bytes`, zero-padded.
+pub(crate) fn first_eight(bytes: &[u8]) -> [u8; 8] {
     let mut head = [0; 8];
     let length = bytes.len().min(8);
     head[..length].copy_from_slice(&bytes[..length]);
-    u64::from_le_bytes(head)
+    head
 }
 
 impl Pattern {
