@@ -180,9 +180,37 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     previous[b.len()]
 }
 
+/// Every string of at most `max_length` of `octets`, shortest first: for tests that hold a
+/// function to a plain reference over all small inputs.
+#[cfg(test)]
+pub(crate) fn every_string(octets: &[u8], max_length: usize) -> Vec<Vec<u8>> {
+    let mut strings = vec![Vec::new()];
+    let mut shorter = 0;
+    for _ in 0..max_length {
+        let longest = strings.len();
+        for at in shorter..longest {
+            for &octet in octets {
+                let longer = [strings[at].as_slice(), &[octet]].concat();
+                strings.push(longer);
+            }
+        }
+        shorter = longest;
+    }
+    strings
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_string_makes_each_short_string_once() {
+        let strings = every_string(b"ab", 3);
+        assert_eq!(strings.len(), 1 + 2 + 4 + 8);
+        let distinct: std::collections::BTreeSet<&Vec<u8>> = strings.iter().collect();
+        assert_eq!(distinct.len(), strings.len());
+        assert!(strings.iter().all(|string| string.len() <= 3 && string.iter().all(|octet| b"ab".contains(octet))));
+    }
 
     #[test]
     fn tokens() {

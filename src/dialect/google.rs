@@ -392,24 +392,15 @@ mod tests {
     #[test]
     fn the_scheme_ends_where_a_search_for_the_first_separator_finds_it() {
         // Every string of up to seven of these octets, against the search Google's code makes.
-        const OCTETS: &[u8] = b":/?;a";
-        let mut url = Vec::new();
-        for length in 0..=7u32 {
-            for mut number in 0..OCTETS.len().pow(length) {
-                url.clear();
-                for _ in 0..length {
-                    url.push(OCTETS[number % OCTETS.len()]);
-                    number /= OCTETS.len();
-                }
-                let search_start = if url.starts_with(b"//") { 2 } else { 0 };
-                let early_path = first_of(&url, b"/?;", search_start);
-                let searched = url[search_start..]
-                    .windows(3)
-                    .position(|window| window == b"://")
-                    .map(|at| search_start + at)
-                    .filter(|&at| early_path >= at);
-                assert_eq!(scheme_end(&url, search_start, early_path), searched, "{}", String::from_utf8_lossy(&url));
-            }
+        for url in crate::text::every_string(b":/?;a", 7) {
+            let search_start = if url.starts_with(b"//") { 2 } else { 0 };
+            let early_path = first_of(&url, b"/?;", search_start);
+            let searched = url[search_start..]
+                .windows(3)
+                .position(|window| window == b"://")
+                .map(|at| search_start + at)
+                .filter(|&at| early_path >= at);
+            assert_eq!(scheme_end(&url, search_start, early_path), searched, "{}", String::from_utf8_lossy(&url));
         }
     }
 

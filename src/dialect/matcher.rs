@@ -861,22 +861,11 @@ mod tests {
     #[test]
     fn heads_that_differ_order_as_their_texts_do() {
         // Texts on either side of eight octets, with NUL, a letter and 0xFF after them.
-        let mut texts: Vec<Vec<u8>> = Vec::new();
-        for prefix in [&b""[..], b"abcdef", b"abcdefg", b"abcdefgh"] {
-            for tail in 0..(1 + 3 + 9 + 27) {
-                let mut text = prefix.to_vec();
-                let (mut left, mut length) = (tail, 0);
-                while left >= 3usize.pow(length) {
-                    left -= 3usize.pow(length);
-                    length += 1;
-                }
-                for _ in 0..length {
-                    text.push([0x00, b'a', 0xff][left % 3]);
-                    left /= 3;
-                }
-                texts.push(text);
-            }
-        }
+        let tails = crate::text::every_string(&[0x00, b'a', 0xff], 3);
+        let texts: Vec<Vec<u8>> = [&b""[..], b"abcdef", b"abcdefg", b"abcdefgh"]
+            .into_iter()
+            .flat_map(|prefix| tails.iter().map(move |tail| [prefix, tail.as_slice()].concat()))
+            .collect();
         let mut compared = 0;
         for a in &texts {
             for b in &texts {

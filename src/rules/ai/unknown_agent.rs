@@ -134,12 +134,13 @@ fn suggest(registry: &'static Registry, token: &str) -> Vec<&'static Agent> {
             return std::iter::once(fetcher).chain(trainers).collect();
         }
     }
-    // A misspelling keeps its robot's first letter: only the tokens that start with it are
-    // compared, not the whole registry, for each of the thousands of names a corpus holds.
-    let first_letter = token.chars().next().map(String::from).unwrap_or_default();
+    // A misspelling keeps its robot's first letter: only the tokens (lower-cased, as the
+    // registry keeps them) that start with it are compared, not the whole registry, for each of
+    // the thousands of names a corpus holds.
+    let first_letter = token.chars().next().map_or("", |letter| &token[..letter.len_utf8()]);
     let mut nearest: Vec<&'static Agent> = Vec::new();
     let mut nearest_distance = usize::MAX;
-    for (known, agent) in registry.tokens_starting_with(&first_letter) {
+    for (known, agent) in registry.tokens_starting_with(first_letter) {
         let Some(distance) = misspelling_distance(token, known).filter(|_| !agent.is_retired()) else { continue };
         if distance < nearest_distance {
             nearest_distance = distance;
@@ -173,9 +174,8 @@ fn is_control_suffix_shape(token: &str, control: &str) -> bool {
         && (name.starts_with(control_name) || control_name.starts_with(name))
 }
 
-/// The edit distance from `token` (lower case) to a registry token `known` (any case) when
-/// it reads as a misspelling of it:
-/// both at least six letters long, one edit in six letters at most, the same first letter,
+/// The edit distance from `token` to a registry token `known` (both lower case) when it
+/// reads as a misspelling of it: both at least six letters long, one edit in six letters at most, the same first letter,
 /// and in names shorter than twelve letters only a letter left out or doubled (`ClaudBot`,
 /// `SemrushBoth`): one letter changed in a short name is as often another robot
 /// (`Roverbot`, `rogerbot`). Not a sibling robot of one family (`SemrushBot-BA`,
@@ -187,17 +187,9 @@ fn misspelling_distance(token: &str, known: &str) -> Option<usize> {
     let longest = token.len().max(known.len());
     let allowed = longest / LETTERS_PER_EDIT;
     let length_change = token.len().abs_diff(known.len());
-    let first_letter = |text: &str| text.bytes().next().map(|byte| byte.to_ascii_lowercase());
-    if token.len() < MIN_LEN
-        || known.len() < MIN_LEN
-        || length_change > allowed
-        || first_letter(token) != first_letter(known)
-    {
+    if token.len() < MIN_LEN || known.len() < MIN_LEN || length_change > allowed || token.get(..1) != known.get(..1) {
         return None;
     }
-    // Lowered only now: nearly every registry token is ruled out above, for each of the
-    // thousands of robot names a corpus holds.
-    let known = &known.to_ascii_lowercase();
     let without_digits = |text: &str| text.chars().filter(|c| !c.is_ascii_digit()).collect::<String>();
     let siblings = match (token.rsplit_once('-'), known.rsplit_once('-')) {
         (Some((family, _)), Some((known_family, _))) => family == known_family,
