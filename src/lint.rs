@@ -1,25 +1,30 @@
 //! Runs the rules over a parsed document and applies the user's rule selection.
 
+mod table;
+
 use std::path::Path;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use std::collections::{BTreeMap, HashMap};
 
 use crate::analysis::Analysis;
 use crate::diagnostic::{Applicability, Diagnostic, Label, Severity};
-use crate::dialect::witness::Witnesses;
+use crate::dialect::witness::{Budget, Witnesses};
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
 use crate::model::{Document, LineIndex, Span};
 use crate::parallel;
 use crate::parse;
-use crate::rules::{self, Context, Findings, Level, Metadata, Rule};
+use crate::rules::{self, Check, Context, Findings, Level, Metadata};
+
 use crate::source::Source;
 use crate::suppression;
 use crate::suppression::Suppression;
+pub use table::RuleTable;
+use table::{Pass, Resolved, Stage};
 
 /// Which rules run, at what severity, with which options.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Settings {
     /// The dialects whose robots the site cares about; empty means today's robots
     /// ([`Dialect::TODAY`]).
@@ -38,6 +43,10 @@ pub struct Settings {
     pub options: BTreeMap<String, rules::RuleOptions>,
 }
 
+/// How many configurations keep their resolved rules: a workspace's few robolint.toml
+/// files, with the command line's targets and selectors on top.
+const RESOLVED_CONFIGURATIONS: usize = 16;
+
 impl Settings {
     pub fn targets(&self) -> &[Dialect] {
         if self.targets.is_empty() {
@@ -47,38 +56,21 @@ impl Settings {
         }
     }
 
-    /// The severity `rule` reports at, or `None` when it is off.
-    pub fn severity_of(&self, rule: &Rule) -> Option<Severity> {
-        let metadata = &rule.metadata;
-        let picked = |selectors: &[String]| selectors.iter().any(|selector| rule.matches(selector));
-        let for_targets = metadata.level_for_targets(self.targets());
-        let default = if metadata.default_enabled { for_targets } else { Level::Off };
-        let configured = self.levels.get(&metadata.name).copied();
-        let on = match &self.select {
-            Some(selectors) => picked(selectors),
-            None => configured.unwrap_or(default) != Level::Off,
-        } || picked(&self.extend_select);
-        if !on || picked(&self.ignore) {
-            return None;
+    /// The rules these settings run: resolved at the first lint under equal settings and
+    /// shared by every later one, whichever caller built its own copy of the settings (the
+    /// command line builds one per file, from one robolint.toml for all of them).
+    pub fn rule_table(&self) -> Arc<RuleTable> {
+        static RESOLVED: Mutex<Vec<(Settings, Arc<RuleTable>)>> = Mutex::new(Vec::new());
+        let mut resolved = RESOLVED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, table)) = resolved.iter().find(|(settings, _)| settings == self) {
+            return Arc::clone(table);
         }
-        // Picked by a selector although off for these targets: the rule's own severity.
-        [configured.unwrap_or(Level::Off), default, for_targets, Level::from(metadata.severity)]
-            .into_iter()
-            .find_map(Level::severity)
-    }
-
-    /// Whether `rule` reports, for the targets' robots, only information that robots outside
-    /// the targets act on (a wildcard that 1996-draft robots read literally): such findings
-    /// describe a habit of the file, not a mistake on each line, and fold into one per file.
-    /// Not when robolint.toml sets the rule's level: then the user asked for every line.
-    pub fn only_other_robots_act_on(&self, rule: &Rule) -> bool {
-        let metadata = &rule.metadata;
-        let targets = self.targets();
-        !self.levels.contains_key(&metadata.name)
-            && metadata.level_for_targets(targets) == Level::Info
-            && Dialect::ALL
-                .iter()
-                .any(|dialect| !targets.contains(dialect) && metadata.level_for(*dialect) >= Level::Warning)
+        let table = Arc::new(RuleTable::new(self));
+        if resolved.len() == RESOLVED_CONFIGURATIONS {
+            resolved.remove(0);
+        }
+        resolved.push((self.clone(), Arc::clone(&table)));
+        table
     }
 
     /// Selectors that name no rule, for a usage error.
@@ -135,70 +127,42 @@ pub fn lint_document(
 
 /// The category of the rules that judge how a file was fetched; they run whatever the body.
 const HTTP_CATEGORY: &str = "http";
-/// The catch-all for the draft's grammar, which stays quiet where a rule that explains
-/// strict failures fired, and so runs after every such rule.
-const STRICT_SYNTAX_CATCH_ALL: &str = "strict-syntax";
 /// Sizes at which the rules of the `Document` stage are shared between two threads: an
 /// editor re-lints a large file on every keystroke. Smaller files gain less than a thread
 /// costs; on larger ones (beyond what RFC 9309 robots read) each thread's working memory
 /// would add up to more than the lint may take.
 const SECOND_THREAD_FOR_BYTES: std::ops::RangeInclusive<usize> = 64 * 1024..=1024 * 1024;
 
-/// When a rule runs. Stages run in this order; what a rule reads of other rules' findings
-/// is complete by its stage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stage {
-    /// Rules that judge the file as a whole. When one finds the body is HTML or binary,
-    /// only rules of this stage and the `http` category judge it.
-    File,
-    /// The rules that judge the document's lines, records and paths, and the fetch: most
-    /// of a lint's work. None reads another's findings, so they may run in any order, or
-    /// side by side.
-    Document,
-    /// The strict-syntax catch-all: reads the spans of the rules that explain strict failures.
-    CatchAll,
-    /// Rules about suppression comments: read which comments silenced something.
-    Suppression,
-}
-
-impl Stage {
-    fn of(rule: &Rule) -> Stage {
-        match rule.metadata.category.as_str() {
-            _ if rule.metadata.name == STRICT_SYNTAX_CATCH_ALL => Stage::CatchAll,
-            "file" => Stage::File,
-            "suppression" => Stage::Suppression,
-            _ => Stage::Document,
-        }
-    }
-
-    /// The stage's rules in registry order, sorted out once for every lint.
-    fn rules(self) -> &'static [&'static Rule] {
-        static BY_STAGE: OnceLock<[Vec<&'static Rule>; 4]> = OnceLock::new();
-        let by_stage = BY_STAGE.get_or_init(|| {
-            // In declaration order, so that `self as usize` finds each stage's list.
-            [Stage::File, Stage::Document, Stage::CatchAll, Stage::Suppression]
-                .map(|stage| rules::all().iter().filter(|rule| Stage::of(rule) == stage).collect())
-        });
-        &by_stage[self as usize]
-    }
-}
-
-/// What one lint's rules share: the input, the settings, and what several rules ask of the
-/// document.
+/// What one lint's rules share: the input, the rules' table, and what several rules ask of
+/// the document.
 #[derive(Clone, Copy)]
 struct Lint<'l> {
     source: &'l Source,
     document: &'l Document,
     path: Option<&'l Path>,
     fetch: Option<&'l FetchOutcome>,
-    settings: &'l Settings,
+    table: &'l RuleTable,
     analysis: &'l Analysis<'l>,
     /// An error page or a failed fetch has no robots.txt to lint, only an exchange to judge.
     body_is_robots_txt: bool,
     /// A rule of the `File` stage found the body is not a robots.txt.
     file_level_only: bool,
-    /// The `Document` stage's rules are shared with a helper thread.
+    /// The `Document` stage's passes are shared with a helper thread.
     second_thread: bool,
+}
+
+impl Lint<'_> {
+    /// Whether a rule of `category` judges this input. Rules that judge the fetch always do.
+    /// The others need a robots.txt body, and once a file-level rule has found the body is
+    /// HTML or binary, only file-level ones judge it.
+    fn judged_by(&self, category: &str) -> bool {
+        match category {
+            HTTP_CATEGORY => true,
+            _ if !self.body_is_robots_txt => false,
+            "file" => true,
+            _ => !self.file_level_only,
+        }
+    }
 }
 
 /// What a run of rules found.
@@ -229,6 +193,14 @@ impl Found {
     }
 }
 
+/// One rule's part of a pass: what it reports into, and what it has left to spend on
+/// witnesses.
+struct Run<'t> {
+    resolved: &'t Resolved,
+    findings: Findings,
+    budget: Budget,
+}
+
 /// One thread's part of a lint: the matchers its rules compiled (a thread's own, so that
 /// dropping them when they grow large never pulls them from under a rule on the other
 /// thread) and what its rules found.
@@ -245,63 +217,107 @@ impl<'w, 's> Worker<'w, 's> {
         Worker { lint, suppressions, witnesses, found: Found::default() }
     }
 
-    fn run(&mut self, rules: impl Iterator<Item = &'static Rule>) {
-        for rule in rules {
-            if let Some(diagnostics) = self.run_rule(rule) {
+    fn run(&mut self, passes: impl Iterator<Item = &'w Pass>) {
+        for pass in passes {
+            for diagnostics in self.run_pass(pass) {
                 self.found.append(diagnostics);
             }
         }
     }
 
-    /// Runs one rule; returns what it reported when it is enabled. A rule that is off still
-    /// runs when it explains strict failures: its spans are kept either way.
-    fn run_rule(&mut self, rule: &'static Rule) -> Option<Vec<Diagnostic>> {
+    /// Runs the rules of one pass that judge this input; returns, per rule that is enabled
+    /// and found something, what it reported. A rule that is off still runs when it explains
+    /// strict failures: its spans are kept either way.
+    fn run_pass(&mut self, pass: &'w Pass) -> Vec<Vec<Diagnostic>> {
         let lint = self.lint;
-        let severity = lint.settings.severity_of(rule);
-        let metadata = &rule.metadata;
-        let explains = metadata.explains_strict_failures;
-        // Rules that judge the fetch always run. The others need a robots.txt body, and once
-        // a file-level rule has found the body is HTML or binary, only file-level ones run.
-        let applies = match metadata.category.as_str() {
-            HTTP_CATEGORY => true,
-            _ if !lint.body_is_robots_txt => false,
-            "file" => true,
-            _ => !lint.file_level_only,
+        let at = match pass {
+            Pass::Lines(rules) | Pass::Records(rules) => rules.as_slice(),
+            Pass::One(rule) => std::slice::from_ref(rule),
         };
-        if (severity.is_none() && !explains) || !applies {
-            return None;
+        let mut runs: Vec<Run<'w>> = at
+            .iter()
+            .map(|&at| lint.table.running(at))
+            .filter(|resolved| lint.judged_by(&resolved.rule.metadata.category))
+            .map(|resolved| Run { resolved, findings: Findings::new(resolved.rule), budget: Budget::default() })
+            .collect();
+        if runs.is_empty() {
+            return Vec::new();
         }
-        let cx = Context {
+        let contexts: Vec<Context<'_, 'w>> = runs.iter().map(|run| self.context(run.resolved)).collect();
+        let witnesses = &self.witnesses;
+        let mut each_rule = |check: &mut dyn FnMut(&Context<'_, 'w>, Check, &mut Findings)| {
+            for (run, cx) in runs.iter_mut().zip(&contexts) {
+                witnesses.spending(&mut run.budget, || check(cx, run.resolved.rule.check, &mut run.findings));
+            }
+        };
+        match pass {
+            Pass::Lines(_) => {
+                for (index, line) in lint.document.lines.iter().enumerate() {
+                    each_rule(&mut |cx, check, findings| {
+                        if let Check::Line(check) = check {
+                            check(cx, index, line, findings)
+                        }
+                    });
+                }
+            }
+            Pass::Records(_) => {
+                for record in &lint.document.records {
+                    each_rule(&mut |cx, check, findings| {
+                        if let Check::Record(check) = check {
+                            check(cx, record, findings)
+                        }
+                    });
+                }
+            }
+            Pass::One(_) => each_rule(&mut |cx, check, findings| match check {
+                Check::Document(check) => check(cx, findings),
+                Check::Fetch(check) => {
+                    if let Some(fetch) = lint.fetch {
+                        check(cx, fetch, findings)
+                    }
+                }
+                // The table puts rules of these kinds in shared passes only.
+                Check::Line(_) | Check::Record(_) => {}
+            }),
+        }
+        drop(contexts);
+        self.witnesses.forget_if_large();
+        runs.into_iter().filter_map(|run| self.finish(run)).collect()
+    }
+
+    fn context(&self, resolved: &'w Resolved) -> Context<'_, 'w> {
+        let lint = self.lint;
+        Context {
             source: lint.source,
             text: &lint.source.text,
             doc: lint.document,
             path: lint.path,
             strict_explanations: &self.found.strict_explanations,
-            metadata,
-            options: rule.options_in(lint.settings.options.get(&metadata.name)),
+            metadata: &resolved.rule.metadata,
+            options: resolved.options.as_deref(),
             suppressions: self.suppressions,
-            fetch: lint.fetch,
             analysis: lint.analysis,
             witnesses: &self.witnesses,
-        };
-        let mut findings = Findings::new(rule);
-        rule.run(&cx, &mut findings);
-        self.witnesses.forget_if_large();
-        self.witnesses.refill_budget();
-        let (reported, not_robots_txt) = findings.into_parts();
+        }
+    }
+
+    /// What a rule reported, at its severity, when it is enabled; its spans are kept as strict
+    /// explanations whether or not it is.
+    fn finish(&mut self, run: Run<'_>) -> Option<Vec<Diagnostic>> {
+        let Resolved { rule, severity, affects, level_configured, .. } = run.resolved;
+        let metadata = &rule.metadata;
+        let (reported, not_robots_txt) = run.findings.into_parts();
         self.found.not_robots_txt |= not_robots_txt;
-        if explains {
+        if metadata.explains_strict_failures {
             self.found.strict_explanations.extend(reported.iter().flat_map(Diagnostic::spans));
         }
         let severity = severity.filter(|_| !reported.is_empty())?;
-        let affects = metadata.affected(lint.settings.targets());
         // A rule may raise one finding above its usual severity (merged-group: an error where
         // the rules a robot joins block the whole site) or lower one to information
         // (content-usage-value: a parameter that no reader looks at); a level set in
         // robolint.toml wins.
-        let configured = lint.settings.levels.contains_key(&metadata.name);
         let severity_of = |own: Severity| match own.cmp(&metadata.severity) {
-            _ if configured => severity,
+            _ if *level_configured => severity,
             std::cmp::Ordering::Greater => severity.max(own),
             std::cmp::Ordering::Less => severity.min(own),
             std::cmp::Ordering::Equal => severity,
@@ -318,24 +334,24 @@ impl<'w, 's> Worker<'w, 's> {
         )
     }
 
-    /// The `Document` stage: with a second thread, this thread takes its rules from the
-    /// front of the registry and a helper from the back, one at a time, until they meet;
-    /// this thread runs them all otherwise. Findings are sorted by position at the end, so
-    /// either way the report is the same.
+    /// The `Document` stage: with a second thread, this thread takes its passes from the
+    /// front of the table and a helper from the back, one at a time, until they meet; this
+    /// thread runs them all otherwise. Findings are sorted by position at the end, so either
+    /// way the report is the same.
     fn run_document_stage(&mut self) {
-        let rules = Stage::Document.rules();
+        let passes = self.lint.table.passes(Stage::Document);
         if !self.lint.second_thread {
-            return self.run(rules.iter().copied());
+            return self.run(passes.iter());
         }
         // From both ends: neighbours in the registry often ask for the same shared work
         // (the three rules comparing a record's paths), and one thread then does it while
         // the other goes on, instead of the other waiting for it.
-        let left = Mutex::new(rules);
+        let left = Mutex::new(passes);
         let take = |from_back: bool| {
             let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
-            let (rule, rest) = if from_back { left.split_last()? } else { left.split_first()? };
+            let (pass, rest) = if from_back { left.split_last()? } else { left.split_first()? };
             *left = rest;
-            Some(*rule)
+            Some(pass)
         };
         let (lint, suppressions) = (self.lint, self.suppressions);
         let helper_found = std::thread::scope(|scope| {
@@ -365,6 +381,7 @@ fn run_rules(
     settings: &Settings,
     second_thread: bool,
 ) -> Vec<Diagnostic> {
+    let table = &*settings.rule_table();
     let analysis = Analysis::new(document, &source.text);
     let mut suppressions = suppression::find(document, &source.text);
     let lint = Lint {
@@ -372,30 +389,30 @@ fn run_rules(
         document,
         path,
         fetch,
-        settings,
+        table,
         analysis: &analysis,
         body_is_robots_txt: fetch.is_none_or(|fetch| fetch.robots_txt().is_some()),
         file_level_only: false,
         second_thread,
     };
     let mut worker = Worker::new(lint, &suppressions);
-    worker.run(Stage::File.rules().iter().copied());
+    worker.run(table.passes(Stage::File).iter());
     worker.lint.file_level_only = worker.found.not_robots_txt;
     worker.run_document_stage();
-    worker.run(Stage::CatchAll.rules().iter().copied());
+    worker.run(table.passes(Stage::CatchAll).iter());
     let file_level_only = worker.lint.file_level_only;
     let mut diagnostics = worker.found.diagnostics;
     suppression::apply(&mut suppressions, &mut diagnostics, document);
     sort_by_position(&mut diagnostics);
-    let mut diagnostics = fold_findings_explained_by_others(diagnostics, document);
+    let mut diagnostics = fold_findings_explained_by_others(diagnostics, document, table);
     // A witness's note tells findings of one cause apart, except for the rules whose findings
     // fold file-wide: theirs are written only for the findings that stay.
-    let folded_file_wide = codes_only_other_robots_act_on(settings);
+    let folded_file_wide = table.folded_file_wide();
     let witnesses = Witnesses::new(document, &source.text);
     for diagnostic in diagnostics.iter_mut().filter(|diagnostic| !folded_file_wide.contains(&diagnostic.code)) {
         witnesses.write_witness(diagnostic);
     }
-    let mut diagnostics = fold_findings_of_one_cause(diagnostics, &folded_file_wide);
+    let mut diagnostics = fold_findings_of_one_cause(diagnostics, folded_file_wide);
     for diagnostic in &mut diagnostics {
         witnesses.write_witness(diagnostic);
     }
@@ -403,8 +420,8 @@ fn run_rules(
     // report obeys suppressions too (`disable=unused-suppression`), which may mark more
     // names used but no longer changes what was reported.
     let mut suppression_worker = Worker::new(Lint { file_level_only, ..lint }, &suppressions);
-    for &rule in Stage::Suppression.rules() {
-        if let Some(mut reported) = suppression_worker.run_rule(rule) {
+    for pass in table.passes(Stage::Suppression) {
+        for mut reported in suppression_worker.run_pass(pass) {
             suppression::apply(&mut suppressions.clone(), &mut reported, document);
             diagnostics.append(&mut reported);
         }
@@ -430,12 +447,15 @@ fn explains(explaining: &Metadata, explained: &Metadata) -> bool {
 /// explaining finding is about the cause, and fixing the cause is what to do. The registry
 /// test keeps the named relation acyclic, so following explanations ends at a finding no
 /// other explains.
-fn fold_findings_explained_by_others(diagnostics: Vec<Diagnostic>, document: &Document) -> Vec<Diagnostic> {
-    let metadata_of = |diagnostic: &Diagnostic| rules::find(diagnostic.code).map(|rule| &rule.metadata);
-    let explaining_rules: Vec<&str> =
-        rules::all().iter().filter(|rule| !rule.metadata.explains.is_empty()).map(Rule::code).collect();
-    let explaining: Vec<usize> =
-        (0..diagnostics.len()).filter(|&at| explaining_rules.contains(&diagnostics[at].code)).collect();
+fn fold_findings_explained_by_others(
+    diagnostics: Vec<Diagnostic>,
+    document: &Document,
+    table: &RuleTable,
+) -> Vec<Diagnostic> {
+    let metadata_of = |diagnostic: &Diagnostic| table.rule(diagnostic.code).map(|rule| &rule.metadata);
+    let explaining: Vec<usize> = (0..diagnostics.len())
+        .filter(|&at| metadata_of(&diagnostics[at]).is_some_and(|metadata| !metadata.explains.is_empty()))
+        .collect();
     if explaining.is_empty() {
         return diagnostics;
     }
@@ -508,20 +528,10 @@ fn sort_by_position(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code)));
 }
 
-/// The codes of the rules whose findings only robots outside the targets act on
-/// ([`Settings::only_other_robots_act_on`]): their findings fold file-wide.
-fn codes_only_other_robots_act_on(settings: &Settings) -> Vec<&'static str> {
-    rules::all()
-        .iter()
-        .filter(|rule| settings.only_other_robots_act_on(rule))
-        .map(|rule| rule.metadata.code.as_str())
-        .collect()
-}
-
 /// One finding per cause. Findings of one rule with the same message say the same thing
 /// (`Noindex` is read by no robot; `Disallow: /a` above already covers this line), and a
 /// rule whose findings only robots outside the targets act on (`whole_file`, the codes
-/// [`codes_only_other_robots_act_on`] gives) describes a habit of the file, whatever each
+/// [`RuleTable::folded_file_wide`] gives) describes a habit of the file, whatever each
 /// message says. Either way the findings fold into the first of them, in `diagnostics`
 /// order, with the other places (and their own labels) as its labels. The folded finding's
 /// fix makes every edit of the folded findings' fixes; findings whose fixes differ in
@@ -579,7 +589,7 @@ mod tests {
                 finding_of("shadowed-rule", explaining, allow_line),
                 finding_of("allow-for-1994-robots", explained, explained_span),
             ];
-            fold_findings_explained_by_others(diagnostics, &document)
+            fold_findings_explained_by_others(diagnostics, &document, &Settings::default().rule_table())
         };
         let folded = fold(Severity::Warning, Severity::Info, allow_line);
         assert_eq!(folded.len(), 1, "{folded:#?}");
@@ -593,7 +603,10 @@ mod tests {
             finding_of("allow-for-1994-robots", Severity::Error, allow_line),
             finding_of("shadowed-rule", Severity::Info, allow_line),
         ];
-        assert_eq!(fold_findings_explained_by_others(diagnostics, &document).len(), 2);
+        assert_eq!(
+            fold_findings_explained_by_others(diagnostics, &document, &Settings::default().rule_table()).len(),
+            2
+        );
     }
 
     /// Every robots.txt case of the rule corpus, one after the other: a large document on
@@ -635,7 +648,8 @@ mod tests {
         let source = Source::from(text);
         let document = parse::parse(&source);
         let settings = Settings::default();
-        assert!(settings.only_other_robots_act_on(rules::find("glob-pattern").expect("the rule")));
+        let glob_pattern = rules::find("glob-pattern").expect("the rule").code();
+        assert!(settings.rule_table().folded_file_wide().contains(&glob_pattern), "glob-pattern folds file-wide");
         let diagnostics = run_rules(&source, &document, None, None, &settings, false);
         let globs: Vec<&Diagnostic> =
             diagnostics.iter().filter(|diagnostic| diagnostic.name == "glob-pattern").collect();

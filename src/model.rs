@@ -316,6 +316,16 @@ impl Line {
         self.field().and_then(|field| field.directive)
     }
 
+    /// The field of an Allow or Disallow line.
+    pub fn access_rule(&self) -> Option<&Field> {
+        self.field().filter(|field| field.directive.is_some_and(Directive::is_access_rule))
+    }
+
+    /// The field of a User-agent line.
+    pub fn user_agent(&self) -> Option<&Field> {
+        self.field().filter(|field| field.is(Directive::UserAgent))
+    }
+
     pub fn is_blank(&self) -> bool {
         self.kind == LineKind::Blank
     }
@@ -416,18 +426,12 @@ impl Document {
 
     /// Allow and Disallow lines, with their fields.
     pub fn access_rules(&self) -> impl Iterator<Item = (LineIndex, &Line, &Field)> {
-        self.lines.iter().enumerate().filter_map(|(index, line)| {
-            let field = line.field()?;
-            field.directive.is_some_and(Directive::is_access_rule).then_some((index, line, field))
-        })
+        self.lines.iter().enumerate().filter_map(|(index, line)| Some((index, line, line.access_rule()?)))
     }
 
     /// User-agent lines, with their fields.
     pub fn agent_lines(&self) -> impl Iterator<Item = (LineIndex, &Line, &Field)> {
-        self.lines.iter().enumerate().filter_map(|(index, line)| {
-            let field = line.field()?;
-            field.is(Directive::UserAgent).then_some((index, line, field))
-        })
+        self.lines.iter().enumerate().filter_map(|(index, line)| Some((index, line, line.user_agent()?)))
     }
 
     /// Records that name at least one agent.

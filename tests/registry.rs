@@ -231,6 +231,27 @@ fn every_code_is_in_its_categorys_band() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// The engine hands a rule what its kind reads: the rules about fetching, and only they,
+/// judge the exchange (a rule of another category run for every fetch would judge files that
+/// were never fetched), and the rules that read what other rules found (the strict-syntax
+/// catch-all, the suppression rules) read the whole document once those rules are done.
+#[test]
+fn every_rule_is_of_the_kind_its_category_needs() {
+    let mut problems = Vec::new();
+    for rule in rules::all() {
+        let (name, category) = (rule.name(), rule.metadata.category.as_str());
+        let judges_fetch = matches!(rule.check, rules::Check::Fetch(_));
+        if judges_fetch != (category == "http") {
+            problems.push(format!("{name} ({category}) is a {:?} rule", rule.check));
+        }
+        let reads_findings = category == "suppression" || name == "strict-syntax";
+        if reads_findings && !matches!(rule.check, rules::Check::Document(_)) {
+            problems.push(format!("{name} reads other rules' findings, so it must read the whole document"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// README's sentence listing the bands names exactly the bands of `rules::BANDS`: a band it
 /// promises has rules (or may have them), one it leaves out has none.
 #[test]

@@ -126,15 +126,24 @@ pub struct Witnesses<'a> {
     text: &'a str,
     compiled: RefCell<Compiled>,
     anonymous: OnceCell<String>,
-    /// What the current rule may still spend on verdicts (see [`Matcher::allowed_within`]);
-    /// past it, its findings carry no witness. Refilled for each rule, so what a rule finds
-    /// does not depend on which rules ran before it on the same thread.
+    /// What the running rule may still spend on verdicts (see [`Matcher::allowed_within`]);
+    /// past it, its findings carry no witness. Each rule brings its own ([`Witnesses::spending`]),
+    /// so what a rule finds does not depend on which rules ran before it on the same thread.
     budget: Cell<usize>,
 }
 
 /// What one rule may spend on verdicts: a hundred million pattern octets compared. The
 /// corpus tests hold that ordinary files keep every witness within it.
 const VERDICT_BUDGET: usize = 100_000_000;
+
+/// What a rule has left of its [`VERDICT_BUDGET`] in one lint.
+pub(crate) struct Budget(usize);
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget(VERDICT_BUDGET)
+    }
+}
 
 /// What [`Witnesses`] has compiled so far.
 #[derive(Default)]
@@ -165,9 +174,13 @@ impl<'a> Witnesses<'a> {
         }
     }
 
-    /// Gives the next rule the whole budget.
-    pub(crate) fn refill_budget(&self) {
-        self.budget.set(VERDICT_BUDGET);
+    /// Runs `rule` on `budget`, one rule's own: the rules that share a walk over the lines
+    /// take turns on the witnesses, and each spends only what it was given.
+    pub(crate) fn spending<T>(&self, budget: &mut Budget, rule: impl FnOnce() -> T) -> T {
+        let outer = self.budget.replace(budget.0);
+        let result = rule();
+        budget.0 = self.budget.replace(outer);
+        result
     }
 
     /// Whether the current rule has spent its budget: past that, a search that found no

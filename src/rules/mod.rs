@@ -1,7 +1,7 @@
 //! The rule registry: one line per rule below. A rule is a module in its band's folder
-//! (`src/rules/<category>/<module>.rs`, declared in that folder's `mod.rs`) with
-//! `pub fn check(cx: &Context, out: &mut Findings)`, a metadata file `rules/<name>.toml`
-//! and a folder of cases `corpus/<name>/`; `tests/registry.rs` names any part missing.
+//! (`src/rules/<category>/<module>.rs`, declared in that folder's `mod.rs`) with a `check`
+//! function of its kind ([`Check`]), a metadata file `rules/<name>.toml` and a folder of
+//! cases `corpus/<name>/`; `tests/registry.rs` names any part missing.
 
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -18,7 +18,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
-use crate::model::{Document, Line, Span};
+use crate::model::{Document, Line, LineIndex, Record, Span};
 use crate::source::Source;
 use crate::suppression::Suppression;
 
@@ -32,10 +32,12 @@ mod suppression;
 mod syntax;
 
 /// Builds the table of rules from one line per rule, `band_folder::module => "name"`, plus
-/// `with Options` where the module has an `Options` type for its `[rules.<name>]` keys. It
-/// declares no modules: each band folder's `mod.rs` does, so rustfmt sees every rule file.
+/// `per Line`, `per Record` or `per Fetch` for a rule of that kind ([`Check`]; a rule without
+/// one reads the whole document), plus `with Options` where the module has an `Options` type
+/// for its `[rules.<name>]` keys. It declares no modules: each band folder's `mod.rs` does,
+/// so rustfmt sees every rule file.
 macro_rules! registry {
-    ($($folder:ident :: $module:ident => $name:literal $(with $options:ident)?,)*) => {
+    ($($folder:ident :: $module:ident => $name:literal $(per $kind:ident)? $(with $options:ident)?,)*) => {
 
         /// Every rule, in the order the engine runs them: file-level rules first (they may
         /// find the input is no robots.txt at all), then the rules about how a URL was
@@ -46,11 +48,13 @@ macro_rules! registry {
             $(Entry {
                 module: stringify!($module),
                 metadata: include_str!(concat!("../../rules/", $name, ".toml")),
-                check: $folder::$module::check,
+                check: registry!(@check $folder::$module $($kind)?),
                 parse_options: registry!(@options $($folder::$module::$options)?),
             },)*
         ];
     };
+    (@check $folder:ident :: $module:ident $kind:ident) => { Check::$kind($folder::$module::check) };
+    (@check $folder:ident :: $module:ident) => { Check::Document($folder::$module::check) };
     (@options $options:ty) => { Some(parse_options_as::<$options>) };
     (@options) => { None };
 }
@@ -67,55 +71,55 @@ registry! {
     file::binary_content => "binary-content",
     file::non_crlf_line_ending => "non-crlf-line-ending",
     file::mixed_line_endings => "mixed-line-endings",
-    syntax::missing_colon => "missing-colon",
-    syntax::field_typo => "field-typo",
-    syntax::unknown_field => "unknown-field",
-    syntax::invalid_line => "invalid-line",
-    syntax::agent_not_token => "agent-not-token",
-    syntax::empty_user_agent => "empty-user-agent",
-    syntax::path_not_absolute => "path-not-absolute",
-    syntax::invalid_percent_encoding => "invalid-percent-encoding",
+    syntax::missing_colon => "missing-colon" per Line,
+    syntax::field_typo => "field-typo" per Line,
+    syntax::unknown_field => "unknown-field" per Line,
+    syntax::invalid_line => "invalid-line" per Line,
+    syntax::agent_not_token => "agent-not-token" per Line,
+    syntax::empty_user_agent => "empty-user-agent" per Line,
+    syntax::path_not_absolute => "path-not-absolute" per Line,
+    syntax::invalid_percent_encoding => "invalid-percent-encoding" per Line,
     syntax::non_ascii_path => "non-ascii-path",
-    syntax::multiple_paths => "multiple-paths",
-    paths::space_in_path => "space-in-path",
-    syntax::line_continuation => "line-continuation",
-    syntax::space_before_colon => "space-before-colon",
-    syntax::trailing_whitespace => "trailing-whitespace",
+    syntax::multiple_paths => "multiple-paths" per Line,
+    paths::space_in_path => "space-in-path" per Line,
+    syntax::line_continuation => "line-continuation" per Line,
+    syntax::space_before_colon => "space-before-colon" per Line,
+    syntax::trailing_whitespace => "trailing-whitespace" per Line,
     records::multiple_star_records => "multiple-star-records",
-    records::record_without_disallow => "record-without-disallow",
+    records::record_without_disallow => "record-without-disallow" per Record,
     records::blank_line_in_record => "blank-line-in-record",
     records::rule_before_user_agent => "rule-before-user-agent",
     records::missing_record_separator => "missing-record-separator",
     records::duplicate_agent => "duplicate-agent",
     records::agent_substring_capture => "agent-substring-capture",
     records::unreachable_record => "unreachable-record",
-    records::agent_pattern => "agent-pattern",
-    records::whole_site_blocked => "whole-site-blocked",
+    records::agent_pattern => "agent-pattern" per Line,
+    records::whole_site_blocked => "whole-site-blocked" per Record,
     records::too_many_rules => "too-many-rules" with Options,
     records::merged_group => "merged-group",
-    paths::duplicate_rule => "duplicate-rule",
+    paths::duplicate_rule => "duplicate-rule" per Record,
     paths::redundant_rule => "redundant-rule",
     paths::shadowed_rule => "shadowed-rule",
-    paths::allow_all_and_disallow_all => "allow-all-and-disallow-all",
+    paths::allow_all_and_disallow_all => "allow-all-and-disallow-all" per Record,
     paths::glob_pattern => "glob-pattern",
-    paths::robots_txt_in_rule => "robots-txt-in-rule",
-    paths::query_in_path => "query-in-path",
-    extensions::extension_outside_record => "extension-outside-record",
+    paths::robots_txt_in_rule => "robots-txt-in-rule" per Line,
+    paths::query_in_path => "query-in-path" per Line,
+    extensions::extension_outside_record => "extension-outside-record" per Line,
     file::empty_file => "empty-file",
-    file::long_line => "long-line",
+    file::long_line => "long-line" per Line,
     file::nul_byte => "nul-byte",
     file::file_name => "file-name",
-    paths::regex_in_path => "regex-in-path",
-    paths::fragment_in_path => "fragment-in-path",
-    paths::encoded_slash => "encoded-slash",
-    paths::path_case_variants => "path-case-variants",
-    paths::allow_for_1994_robots => "allow-for-1994-robots",
+    paths::regex_in_path => "regex-in-path" per Line,
+    paths::fragment_in_path => "fragment-in-path" per Line,
+    paths::encoded_slash => "encoded-slash" per Line,
+    paths::path_case_variants => "path-case-variants" per Record,
+    paths::allow_for_1994_robots => "allow-for-1994-robots" per Record,
     paths::sensitive_path => "sensitive-path" with Options,
-    paths::path_too_long => "path-too-long" with Options,
-    extensions::sitemap_url => "sitemap-url",
-    extensions::crawl_delay_value => "crawl-delay-value",
-    extensions::nonstandard_field => "nonstandard-field",
-    extensions::malformed_field_value => "malformed-field-value",
+    paths::path_too_long => "path-too-long" per Line with Options,
+    extensions::sitemap_url => "sitemap-url" per Line,
+    extensions::crawl_delay_value => "crawl-delay-value" per Line,
+    extensions::nonstandard_field => "nonstandard-field" per Line,
+    extensions::malformed_field_value => "malformed-field-value" per Line,
     ai::retired_agent => "retired-agent",
     ai::unknown_agent => "unknown-agent",
     ai::control_token_as_crawler => "control-token-as-crawler",
@@ -127,31 +131,55 @@ registry! {
     ai::preference_contradicts_rules => "preference-contradicts-rules",
     ai::crawler_policy => "crawler-policy" with Options,
     paths::percent_encoding_divergence => "percent-encoding-divergence",
-    http::robots_txt_redirect => "robots-txt-redirect",
-    http::cross_host_redirect => "cross-host-redirect",
-    http::broken_redirect => "broken-redirect",
-    http::robots_txt_forbidden => "robots-txt-forbidden",
-    http::robots_txt_not_found => "robots-txt-not-found",
-    http::robots_txt_unreachable => "robots-txt-unreachable",
-    http::private_redirect => "private-redirect",
-    http::wrong_content_type => "wrong-content-type",
-    http::non_utf8_charset => "non-utf8-charset",
-    http::undecodable_content_encoding => "undecodable-content-encoding",
-    http::response_truncated => "response-truncated",
-    http::cache_expiry => "cache-expiry",
-    http::caching_disabled => "caching-disabled",
-    http::long_cache_lifetime => "long-cache-lifetime" with Options,
+    http::robots_txt_redirect => "robots-txt-redirect" per Fetch,
+    http::cross_host_redirect => "cross-host-redirect" per Fetch,
+    http::broken_redirect => "broken-redirect" per Fetch,
+    http::robots_txt_forbidden => "robots-txt-forbidden" per Fetch,
+    http::robots_txt_not_found => "robots-txt-not-found" per Fetch,
+    http::robots_txt_unreachable => "robots-txt-unreachable" per Fetch,
+    http::private_redirect => "private-redirect" per Fetch,
+    http::wrong_content_type => "wrong-content-type" per Fetch,
+    http::non_utf8_charset => "non-utf8-charset" per Fetch,
+    http::undecodable_content_encoding => "undecodable-content-encoding" per Fetch,
+    http::response_truncated => "response-truncated" per Fetch,
+    http::cache_expiry => "cache-expiry" per Fetch,
+    http::caching_disabled => "caching-disabled" per Fetch,
+    http::long_cache_lifetime => "long-cache-lifetime" per Fetch with Options,
     syntax::strict_syntax => "strict-syntax",
     suppression::unused_suppression => "unused-suppression",
     suppression::unknown_rule_in_suppression => "unknown-rule-in-suppression",
 }
 
-type CheckFn = fn(&Context<'_, '_>, &mut Findings);
+/// How a rule reads the input, which decides how the engine calls it: the rules of one kind
+/// share one walk over what they read, so adding a line rule adds no pass over the lines.
+#[derive(Clone, Copy)]
+pub enum Check {
+    /// Judges one line at a time, called for each line in file order.
+    Line(fn(&Context<'_, '_>, LineIndex, &Line, &mut Findings)),
+    /// Judges one record at a time, called for each record (agents or not) in file order.
+    Record(fn(&Context<'_, '_>, &Record, &mut Findings)),
+    /// Judges how the file was fetched; called only for a fetched URL.
+    Fetch(fn(&Context<'_, '_>, &FetchOutcome, &mut Findings)),
+    /// Reads the whole document at once: rules that compare across lines and records, or
+    /// read what other rules found.
+    Document(fn(&Context<'_, '_>, &mut Findings)),
+}
+
+impl std::fmt::Debug for Check {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Check::Line(_) => "Line",
+            Check::Record(_) => "Record",
+            Check::Fetch(_) => "Fetch",
+            Check::Document(_) => "Document",
+        })
+    }
+}
 
 /// A rule's options after parsing: its module's `Options`, behind `Any` so that one table
 /// holds every rule's (unwind-safe, as `Settings` is, for callers that catch panics).
 type OptionsValue = dyn Any + Send + Sync + std::panic::RefUnwindSafe + std::panic::UnwindSafe;
-type ParsedOptions = Arc<OptionsValue>;
+pub(crate) type ParsedOptions = Arc<OptionsValue>;
 
 /// Reads a table of options (the defaults from the rule's metadata with the user's keys laid
 /// over them) into the rule's `Options`.
@@ -160,7 +188,7 @@ type ParseOptionsFn = fn(toml::Table) -> Result<ParsedOptions, String>;
 struct Entry {
     module: &'static str,
     metadata: &'static str,
-    check: CheckFn,
+    check: Check,
     parse_options: Option<ParseOptionsFn>,
 }
 
@@ -434,7 +462,7 @@ pub struct Rule {
     pub metadata: Metadata,
     /// The Rust module that implements it (`glob_pattern` for `glob-pattern`).
     pub module: &'static str,
-    check: CheckFn,
+    pub check: Check,
     parse_options: Option<ParseOptionsFn>,
     /// The options with every key at its default; `None` for a rule without options.
     default_options: Option<RuleOptions>,
@@ -449,13 +477,9 @@ impl Rule {
         &self.metadata.name
     }
 
-    pub(crate) fn run(&self, cx: &Context<'_, '_>, out: &mut Findings) {
-        (self.check)(cx, out)
-    }
-
     /// The options the rule runs with under `settings`: the configured ones, else the defaults.
-    pub(crate) fn options_in<'s>(&'s self, configured: Option<&'s RuleOptions>) -> Option<&'s OptionsValue> {
-        configured.or(self.default_options.as_ref()).map(|options| &*options.parsed)
+    pub(crate) fn options_in(&self, configured: Option<&RuleOptions>) -> Option<ParsedOptions> {
+        configured.or(self.default_options.as_ref()).map(|options| Arc::clone(&options.parsed))
     }
 
     /// Reads the keys of a `[rules.<name>]` table (other than `severity`) into the rule's
@@ -603,9 +627,6 @@ pub struct Context<'a, 'doc> {
     /// The file's suppression comments; by the time rules of the `suppression` category
     /// run, each records whether it silenced anything.
     pub suppressions: &'a [Suppression],
-    /// How the file was fetched, when it came from a URL: what rules of the `http`
-    /// category judge. `None` for files and standard input.
-    pub fetch: Option<&'a FetchOutcome>,
     /// What several rules ask of the document, worked out once for all of them. Its
     /// lifetime is the document's: it keeps what it works out for the whole lint, while the
     /// rest of the context changes from rule to rule.

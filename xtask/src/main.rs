@@ -1,8 +1,9 @@
-//! `cargo xtask new-rule NAME [--category C] [--root DIR]`: writes a new rule's parts, each
-//! where the project keeps it (ARCHITECTURE.md, "A new rule"):
+//! `cargo xtask new-rule NAME [--category C] [--kind K] [--root DIR]`: writes a new rule's
+//! parts, each where the project keeps it (ARCHITECTURE.md, "A new rule"):
 //!
-//! - `src/rules/<category>/<module>.rs` with a `check` that reports nothing yet, and its
-//!   `pub(super) mod` line in that folder's `mod.rs`;
+//! - `src/rules/<category>/<module>.rs` with a `check` of its kind (line, record, fetch or
+//!   document: what the engine hands it) that reports nothing yet, and its `pub(super) mod`
+//!   line in that folder's `mod.rs`;
 //! - its registry line in `src/rules/mod.rs`, after the last rule of its category;
 //! - `rules/<name>.toml` with the next free code in the category's band;
 //! - `corpus/<name>/` with a case that should fire and one that should not, and no snapshot:
@@ -17,10 +18,83 @@ use std::process::ExitCode;
 
 use robolint::rules::{Band, BANDS};
 
-const USAGE: &str = "usage: cargo xtask new-rule NAME [--category CATEGORY] [--root DIR]";
+const USAGE: &str =
+    "usage: cargo xtask new-rule NAME [--category CATEGORY] [--kind line|record|fetch|document] [--root DIR]";
 
 /// The category a rule gets when `--category` is not given.
 const DEFAULT_CATEGORY: &str = "syntax";
+
+/// What a rule's `check` is handed (robolint's `rules::Check`): its registry line's `per`
+/// word, and the parameters between the context and the findings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Line,
+    Record,
+    Fetch,
+    Document,
+}
+
+impl Kind {
+    fn parse(word: &str) -> Result<Kind, String> {
+        match word {
+            "line" => Ok(Kind::Line),
+            "record" => Ok(Kind::Record),
+            "fetch" => Ok(Kind::Fetch),
+            "document" => Ok(Kind::Document),
+            other => Err(format!("no kind `{other}` (the kinds: line, record, fetch, document)")),
+        }
+    }
+
+    /// Most rules judge one line at a time; the rules about fetching judge the exchange.
+    fn default_for(category: &str) -> Kind {
+        if category == "http" {
+            Kind::Fetch
+        } else {
+            Kind::Line
+        }
+    }
+
+    /// The registry line's ending after the name.
+    fn registry_suffix(self) -> &'static str {
+        match self {
+            Kind::Line => " per Line",
+            Kind::Record => " per Record",
+            Kind::Fetch => " per Fetch",
+            Kind::Document => "",
+        }
+    }
+
+    /// The imports and the `check` signature of a rule of this kind.
+    fn imports_and_signature(self) -> (&'static str, &'static str) {
+        match self {
+            Kind::Line => (
+                "use crate::model::{Line, LineIndex};\nuse crate::rules::{Context, Findings};\n",
+                "pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Findings) {",
+            ),
+            Kind::Record => (
+                "use crate::model::Record;\nuse crate::rules::{Context, Findings};\n",
+                "pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {",
+            ),
+            Kind::Fetch => (
+                "use crate::fetch::FetchOutcome;\nuse crate::rules::{Context, Findings};\n",
+                "pub fn check(cx: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {",
+            ),
+            Kind::Document => {
+                ("use crate::rules::{Context, Findings};\n", "pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {")
+            }
+        }
+    }
+
+    /// What the unwritten rule leaves unused, so that the scaffold compiles without warnings.
+    fn unused(self) -> &'static str {
+        match self {
+            Kind::Line => "(cx, index, line, out)",
+            Kind::Record => "(cx, record, out)",
+            Kind::Fetch => "(cx, fetch, out)",
+            Kind::Document => "(cx, out)",
+        }
+    }
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -51,6 +125,7 @@ fn run(args: &[String]) -> Result<Vec<PathBuf>, String> {
     }
     let mut name = None;
     let mut category = DEFAULT_CATEGORY.to_string();
+    let mut kind = None;
     // The checkout this xtask belongs to: its crate folder's parent.
     let mut root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     let mut rest = rest.iter();
@@ -58,18 +133,20 @@ fn run(args: &[String]) -> Result<Vec<PathBuf>, String> {
         let mut value = || rest.next().cloned().ok_or(format!("`{arg}` needs a value"));
         match arg.as_str() {
             "--category" => category = value()?,
+            "--kind" => kind = Some(Kind::parse(&value()?)?),
             "--root" => root = PathBuf::from(value()?),
             flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
             _ if name.is_some() => return Err(format!("one NAME only, not also `{arg}`")),
             _ => name = Some(arg.clone()),
         }
     }
-    new_rule(&root, name.as_deref().ok_or("no rule NAME")?, &category)
+    let kind = kind.unwrap_or_else(|| Kind::default_for(&category));
+    new_rule(&root, name.as_deref().ok_or("no rule NAME")?, &category, kind)
 }
 
 /// Writes the new rule's files below `root` (a robolint checkout) and returns their paths.
 /// Nothing is written when a check fails.
-fn new_rule(root: &Path, name: &str, category: &str) -> Result<Vec<PathBuf>, String> {
+fn new_rule(root: &Path, name: &str, category: &str, kind: Kind) -> Result<Vec<PathBuf>, String> {
     let kebab = !name.is_empty()
         && name.starts_with(|c: char| c.is_ascii_lowercase())
         && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
@@ -93,13 +170,13 @@ fn new_rule(root: &Path, name: &str, category: &str) -> Result<Vec<PathBuf>, Str
     let band_mod = root.join("src/rules").join(category).join("mod.rs");
     let band_mod_text = with_mod_line(&read(&band_mod)?, &module);
     let registry = root.join("src/rules/mod.rs");
-    let registry_text = with_registry_line(&read(&registry)?, category, &module, name)?;
+    let registry_text = with_registry_line(&read(&registry)?, category, &module, name, kind)?;
 
     let bad = corpus.join("bad.txt");
     let good = corpus.join("good.txt");
     fs::create_dir_all(&corpus).map_err(|error| format!("{}: {error}", corpus.display()))?;
     for (path, text) in [
-        (&source, rule_source()),
+        (&source, rule_source(kind)),
         (&band_mod, band_mod_text),
         (&registry, registry_text),
         (&metadata, rule_metadata(&code, name, category)),
@@ -146,8 +223,8 @@ fn with_mod_line(text: &str, module: &str) -> String {
 
 /// The registry with the rule's line after the last line of its category, so that it runs in
 /// its category's stage; a first rule of its category goes before the strict-syntax catch-all.
-fn with_registry_line(text: &str, category: &str, module: &str, name: &str) -> Result<String, String> {
-    let entry = format!("    {category}::{module} => \"{name}\",");
+fn with_registry_line(text: &str, category: &str, module: &str, name: &str, kind: Kind) -> Result<String, String> {
+    let entry = format!("    {category}::{module} => \"{name}\"{},", kind.registry_suffix());
     let mut lines: Vec<&str> = text.lines().collect();
     let last_of_category = lines.iter().rposition(|line| line.starts_with(&format!("    {category}::")));
     let catch_all = lines.iter().position(|line| line.starts_with("    syntax::strict_syntax =>"));
@@ -160,16 +237,18 @@ fn with_registry_line(text: &str, category: &str, module: &str, name: &str) -> R
     Ok(lines.join("\n") + "\n")
 }
 
-fn rule_source() -> String {
-    "use crate::rules::{Context, Findings};\n\
-     \n\
-     /// TODO(new-rule): what the rule finds, and why robots read it otherwise than it looks.\n\
-     pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {\n    \
-         // TODO(new-rule): report with `out.report(span, message)`; see the other rules of\n    \
-         // this folder for the shape.\n    \
-         let _ = (cx, out);\n\
-     }\n"
-    .to_string()
+fn rule_source(kind: Kind) -> String {
+    let (imports, signature) = kind.imports_and_signature();
+    format!(
+        "{imports}\n\
+         /// TODO(new-rule): what the rule finds, and why robots read it otherwise than it looks.\n\
+         {signature}\n    \
+             // TODO(new-rule): report with `out.report(span, message)`; see the other rules of\n    \
+             // this folder for the shape.\n    \
+             let _ = {unused};\n\
+         }}\n",
+        unused = kind.unused()
+    )
 }
 
 fn rule_metadata(code: &str, name: &str, category: &str) -> String {
@@ -234,7 +313,8 @@ mod tests {
         assert_eq!(written.len(), 6);
 
         let source = read(&root.join("src/rules/paths/path_with_tilde.rs")).expect("the rule's source");
-        assert!(source.contains("pub fn check(cx: &Context<'_, '_>, out: &mut Findings)"), "{source}");
+        // A paths rule judges one line at a time unless told otherwise.
+        assert!(source.contains("index: LineIndex, line: &Line, out: &mut Findings)"), "{source}");
         let band_mod = read(&root.join("src/rules/paths/mod.rs")).expect("the band's mod.rs");
         let mods: Vec<&str> = band_mod.lines().filter(|line| line.starts_with("pub(super) mod ")).collect();
         assert!(mods.contains(&"pub(super) mod path_with_tilde;"), "{band_mod}");
@@ -247,8 +327,8 @@ mod tests {
         assert_eq!((metadata.code.as_str(), metadata.category.as_str()), ("RL317", "paths"));
         let registry = read(&root.join("src/rules/mod.rs")).expect("the registry");
         let lines: Vec<&str> = registry.lines().collect();
-        let at =
-            lines.iter().position(|line| *line == "    paths::path_with_tilde => \"path-with-tilde\",").expect("line");
+        let at = lines.iter().position(|line| *line == "    paths::path_with_tilde => \"path-with-tilde\" per Line,");
+        let at = at.expect("the registry line");
         assert!(lines[at - 1].starts_with("    paths::") && !lines[at + 1].starts_with("    paths::"), "{registry}");
 
         let cases = fs::read_dir(root.join("corpus/path-with-tilde")).expect("the corpus folder");
@@ -260,6 +340,34 @@ mod tests {
         // A second run refuses to overwrite, and writes nothing.
         let again = run(&args(&["new-rule", "path-with-tilde", "--category", "paths", "--root", &root_arg]));
         assert!(again.is_err_and(|message| message.contains("exists already")));
+        fs::remove_dir_all(&root).expect("the copy is removed");
+    }
+
+    #[test]
+    fn the_kind_sets_the_signature_and_the_registry_word_and_http_rules_judge_the_fetch() {
+        let root = copy_of_checkout("new-rule-kinds");
+        let root_arg = root.display().to_string();
+        let scaffold = |name: &str, extra: &[&str]| {
+            let mut words = vec!["new-rule", name, "--root", &root_arg];
+            words.extend_from_slice(extra);
+            run(&args(&words)).expect("scaffolded");
+            let module = name.replace('-', "_");
+            let registry = read(&root.join("src/rules/mod.rs")).expect("the registry");
+            let line = registry.lines().find(|line| line.contains(&format!("::{module} =>"))).map(str::to_string);
+            (line.expect("a registry line"), module)
+        };
+        let (line, module) = scaffold("record-thing", &["--category", "records", "--kind", "record"]);
+        assert_eq!(line, format!("    records::{module} => \"record-thing\" per Record,"));
+        let source = read(&root.join(format!("src/rules/records/{module}.rs"))).expect("the source");
+        assert!(source.contains("record: &Record, out: &mut Findings)"), "{source}");
+        let (line, _) = scaffold("whole-thing", &["--kind", "document"]);
+        assert!(line.ends_with("\"whole-thing\","), "{line}");
+        let (line, module) = scaffold("fetch-thing", &["--category", "http"]);
+        assert!(line.ends_with(" per Fetch,"), "{line}");
+        let source = read(&root.join(format!("src/rules/http/{module}.rs"))).expect("the source");
+        assert!(source.contains("fetch: &FetchOutcome, out: &mut Findings)"), "{source}");
+        let error = run(&args(&["new-rule", "x-y", "--kind", "word", "--root", &root_arg])).expect_err("no such kind");
+        assert!(error.contains("no kind `word`"), "{error}");
         fs::remove_dir_all(&root).expect("the copy is removed");
     }
 

@@ -1,5 +1,5 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::Directive;
+use crate::model::{Directive, Line, LineIndex};
 use crate::rules::{Context, Findings};
 use crate::text::abbreviate;
 
@@ -10,52 +10,47 @@ const MOST_SECONDS: f64 = 60.0;
 const WHO: &str = "Crawl-delay is no standard field: Bing and some other crawlers honour it, \
                    Google ignores it entirely, and Yandex has ignored it since 2018";
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    for line in cx.lines() {
-        let Some(field) = line.field().filter(|field| field.is(Directive::CrawlDelay)) else { continue };
-        let value = cx.slice(field.value);
-        let quoted = abbreviate(value, 40);
-        if value.is_empty() {
-            out.report(field.name, "a Crawl-delay line with no value").help(format!(
-                "the value is the number of seconds to wait between fetches; robots that honour it skip an empty line. {WHO}"
-            ));
-            continue;
-        }
-        if let Some(seconds) = number(value) {
-            if seconds > MOST_SECONDS {
-                let per_day = (86_400.0 / seconds).floor();
-                out.report(
-                    field.value,
-                    format!(
-                        "`Crawl-delay: {quoted}` asks robots to wait {quoted} seconds between fetches: at most \
-                         {per_day} fetches a day"
-                    ),
-                )
-                .help(format!(
-                    "the value is in seconds; delays up to about 10 are usual, and anything over {MOST_SECONDS} is \
-                     usually minutes or milliseconds written as seconds. {WHO}"
-                ));
-            }
-            continue;
-        }
-        if value.strip_prefix('-').is_some_and(|rest| number(rest).is_some()) {
+pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+    let Some(field) = line.field().filter(|field| field.is(Directive::CrawlDelay)) else { return };
+    let value = cx.slice(field.value);
+    let quoted = abbreviate(value, 40);
+    if value.is_empty() {
+        out.report(field.name, "a Crawl-delay line with no value").help(format!(
+            "the value is the number of seconds to wait between fetches; robots that honour it skip an empty line. {WHO}"
+        ));
+        return;
+    }
+    if let Some(seconds) = number(value) {
+        if seconds > MOST_SECONDS {
+            let per_day = (86_400.0 / seconds).floor();
             out.report(
                 field.value,
-                format!("`Crawl-delay: {quoted}` is negative: no robot can wait less than no time"),
+                format!(
+                    "`Crawl-delay: {quoted}` asks robots to wait {quoted} seconds between fetches: at most \
+                     {per_day} fetches a day"
+                ),
             )
+            .help(format!(
+                "the value is in seconds; delays up to about 10 are usual, and anything over {MOST_SECONDS} is \
+                 usually minutes or milliseconds written as seconds. {WHO}"
+            ));
+        }
+        return;
+    }
+    if value.strip_prefix('-').is_some_and(|rest| number(rest).is_some()) {
+        out.report(field.value, format!("`Crawl-delay: {quoted}` is negative: no robot can wait less than no time"))
             .help(format!("write `0` or delete the line if robots need not wait. {WHO}"));
-            continue;
-        }
-        let diagnostic = out
-            .report(field.value, format!("`{quoted}` is not a number: Crawl-delay takes a number of seconds"))
-            .help(format!("robots that honour Crawl-delay skip a value they cannot read. {WHO}"));
-        if let Some(seconds) = seconds_with_unit(value) {
-            diagnostic.fix(
-                Applicability::Safe,
-                format!("Replace `{quoted}` with `{seconds}`"),
-                vec![Edit::replace(field.value, seconds)],
-            );
-        }
+        return;
+    }
+    let diagnostic = out
+        .report(field.value, format!("`{quoted}` is not a number: Crawl-delay takes a number of seconds"))
+        .help(format!("robots that honour Crawl-delay skip a value they cannot read. {WHO}"));
+    if let Some(seconds) = seconds_with_unit(value) {
+        diagnostic.fix(
+            Applicability::Safe,
+            format!("Replace `{quoted}` with `{seconds}`"),
+            vec![Edit::replace(field.value, seconds)],
+        );
     }
 }
 

@@ -1,4 +1,4 @@
-use crate::model::{Directive, Span};
+use crate::model::{Directive, Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
 use crate::text::{abbreviate, starts_like_path};
 
@@ -20,40 +20,40 @@ impl Problem {
     }
 }
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    for line in cx.lines() {
-        let Some(field) = line.field() else { continue };
-        let Some(directive) = field.directive else { continue };
-        let value = cx.slice(field.value);
-        let (problem, form, who) = match directive {
-            Directive::Host => (host(value), "a host name, such as `www.example.com`", "Yandex, the one robot that read Host until 2018,"),
-            Directive::CleanParam => (
-                clean_param(value),
-                "parameter names joined by `&`, then optionally a path prefix, such as `utm_source&utm_medium /catalog/`",
-                "Yandex, the one robot that reads Clean-param,",
-            ),
-            Directive::RequestRate => (
-                request_rate(value),
-                "pages/seconds, optionally with a unit: `1/10` or `1/10s` (one page every ten seconds), `100/1h`",
-                "the few crawlers that read Request-rate",
-            ),
-            Directive::VisitTime => (
-                visit_time(value),
-                "a UTC time range written HHMM-HHMM, such as `0100-0600`",
-                "the few crawlers that read Visit-time",
-            ),
-            _ => continue,
-        };
-        let Some(problem) = problem else { continue };
-        let name = cx.slice(field.name);
-        let span = if value.is_empty() {
-            field.name
-        } else {
-            Span::new(field.value.start + problem.start, field.value.start + problem.end)
-        };
-        out.report(span, format!("{name}: {}", problem.message))
-            .help(format!("{name} takes {form}; {who} cannot use a value in another form"));
-    }
+pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+    let Some(field) = line.field() else { return };
+    let Some(directive) = field.directive else { return };
+    let value = cx.slice(field.value);
+    let (problem, form, who) = match directive {
+        Directive::Host => {
+            (host(value), "a host name, such as `www.example.com`", "Yandex, the one robot that read Host until 2018,")
+        }
+        Directive::CleanParam => (
+            clean_param(value),
+            "parameter names joined by `&`, then optionally a path prefix, such as `utm_source&utm_medium /catalog/`",
+            "Yandex, the one robot that reads Clean-param,",
+        ),
+        Directive::RequestRate => (
+            request_rate(value),
+            "pages/seconds, optionally with a unit: `1/10` or `1/10s` (one page every ten seconds), `100/1h`",
+            "the few crawlers that read Request-rate",
+        ),
+        Directive::VisitTime => (
+            visit_time(value),
+            "a UTC time range written HHMM-HHMM, such as `0100-0600`",
+            "the few crawlers that read Visit-time",
+        ),
+        _ => return,
+    };
+    let Some(problem) = problem else { return };
+    let name = cx.slice(field.name);
+    let span = if value.is_empty() {
+        field.name
+    } else {
+        Span::new(field.value.start + problem.start, field.value.start + problem.end)
+    };
+    out.report(span, format!("{name}: {}", problem.message))
+        .help(format!("{name} takes {form}; {who} cannot use a value in another form"));
 }
 
 fn host(value: &str) -> Option<Problem> {

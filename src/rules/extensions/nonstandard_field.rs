@@ -1,17 +1,15 @@
-use crate::model::Directive;
+use crate::model::{Directive, Line, LineIndex};
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    for line in cx.lines() {
-        let Some(field) = line.field() else { continue };
-        let Some(directive) = field.directive else { continue };
-        let Some(who) = who_honours(directive) else { continue };
-        let name = cx.slice(field.name);
-        out.report(field.name, format!("`{name}` is in no robots.txt standard: {who}")).help(
-            "the standards define only User-agent and Disallow, and Allow from the 1996 draft on (RFC 9309 \
-             lets crawlers read other records such as Sitemap); robots that do not know a field skip its line",
-        );
-    }
+pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+    let Some(field) = line.field() else { return };
+    let Some(directive) = field.directive else { return };
+    let Some(who) = who_honours(directive) else { return };
+    let name = cx.slice(field.name);
+    out.report(field.name, format!("`{name}` is in no robots.txt standard: {who}")).help(
+        "the standards define only User-agent and Disallow, and Allow from the 1996 draft on (RFC 9309 \
+         lets crawlers read other records such as Sitemap); robots that do not know a field skip its line",
+    );
 }
 
 /// Which robots read a field the standards do not define, or `None` for the standard ones,

@@ -1,5 +1,5 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::{Directive, Span};
+use crate::model::{Directive, Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
 use crate::text::abbreviate;
 
@@ -7,91 +7,89 @@ const HELP: &str = "Google and the sitemaps.org protocol read a Sitemap line onl
                     as `https://www.example.com/sitemap.xml`; RFC 9309 leaves such other records to each crawler, \
                     and crawlers that cannot resolve the value skip the line";
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    for line in cx.lines() {
-        let Some(field) = line.field().filter(|field| field.is(Directive::Sitemap)) else { continue };
-        let value = cx.slice(field.value);
-        let Some(problem) = problem(value) else { continue };
-        let quoted = abbreviate(value, 80);
-        let needs_full = "a Sitemap line needs the full URL, starting `https://` or `http://`";
-        let add_https = |url: String| {
-            let message = format!("Replace with `{}` (check that the site serves https)", abbreviate(&url, 80));
-            Some((Applicability::Unsafe, message, url))
-        };
-        let (span, message, fix) = match problem {
-            Problem::Empty => (field.name, "a Sitemap line with no URL".to_string(), None),
-            Problem::EdgeWhitespace(at, end, c) => {
-                let span = Span::new(field.value.start + at, field.value.start + end);
-                let place = if at == 0 { "starts" } else { "ends" };
-                let name = match value[at..end].chars().count() {
-                    1 => whitespace_name(c),
-                    count => format!("{count} whitespace characters (the first U+{:04X})", u32::from(c)),
-                };
-                // `Sitemap:\u{A0}https://…` keeps its separation as an ordinary space.
-                let space_before = cx.text[..span.start].ends_with([' ', '\t']);
-                let (replacement, action) = if at == 0 && !space_before {
-                    (" ", format!("Replace {name} with an ordinary space"))
-                } else {
-                    ("", format!("Delete {name}"))
-                };
-                out.report(span, format!("the Sitemap URL {place} with {name}, which robots keep as part of the URL"))
-                    .help(HELP)
-                    .fix(Applicability::Safe, action, vec![Edit::replace(span, replacement)]);
-                continue;
-            }
-            Problem::Whitespace(at, c) => (
-                Span::new(field.value.start + at, field.value.start + at + c.len_utf8()),
-                format!(
-                    "the Sitemap URL `{quoted}` contains {}, which a URL cannot hold (write a space as `%20`)",
-                    whitespace_name(c)
-                ),
-                None,
-            ),
-            Problem::Relative => (
-                field.value,
-                format!("`{quoted}` is a relative URL: a Sitemap line needs the full URL, with scheme and host"),
-                None,
-            ),
-            Problem::SchemeRelative => {
-                (field.value, format!("`{quoted}` has no scheme: {needs_full}"), add_https(format!("https:{value}")))
-            }
-            Problem::NoScheme => {
-                (field.value, format!("`{quoted}` has no scheme: {needs_full}"), add_https(format!("https://{value}")))
-            }
-            Problem::DoubleScheme(inner) => {
-                let url = value[inner..].to_string();
-                let message = format!("Replace with `{}`", abbreviate(&url, 80));
-                (
-                    Span::new(field.value.start, field.value.start + inner),
-                    match value[..inner].matches("://").count() + 1 {
-                        2 => format!("`{quoted}` has its scheme twice"),
-                        times => format!("`{quoted}` has its scheme {times} times"),
-                    },
-                    Some((Applicability::Safe, message, url)),
-                )
-            }
-            Problem::Scheme(scheme) => (
-                Span::new(field.value.start, field.value.start + scheme.len()),
-                format!("`{quoted}` uses the `{scheme}` scheme: sitemaps are fetched over http or https only"),
-                None,
-            ),
-            Problem::NoSlashes(scheme) => (
-                field.value,
-                format!("`{quoted}` is not an absolute URL: `{scheme}:` must be followed by `//` and the host"),
-                None,
-            ),
-            Problem::NoHost => (field.value, format!("`{quoted}` has no host name"), None),
-            Problem::LocalHost(host) => (
-                field.value,
-                format!("`{quoted}` names `{host}`, which is no public host name: crawlers cannot fetch it"),
-                None,
-            ),
-            Problem::NotUrl => (field.value, format!("`{quoted}` is not an absolute http or https URL"), None),
-        };
-        let diagnostic = out.report(span, message).help(HELP);
-        if let Some((applicability, message, url)) = fix {
-            diagnostic.fix(applicability, message, vec![Edit::replace(field.value, url)]);
+pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+    let Some(field) = line.field().filter(|field| field.is(Directive::Sitemap)) else { return };
+    let value = cx.slice(field.value);
+    let Some(problem) = problem(value) else { return };
+    let quoted = abbreviate(value, 80);
+    let needs_full = "a Sitemap line needs the full URL, starting `https://` or `http://`";
+    let add_https = |url: String| {
+        let message = format!("Replace with `{}` (check that the site serves https)", abbreviate(&url, 80));
+        Some((Applicability::Unsafe, message, url))
+    };
+    let (span, message, fix) = match problem {
+        Problem::Empty => (field.name, "a Sitemap line with no URL".to_string(), None),
+        Problem::EdgeWhitespace(at, end, c) => {
+            let span = Span::new(field.value.start + at, field.value.start + end);
+            let place = if at == 0 { "starts" } else { "ends" };
+            let name = match value[at..end].chars().count() {
+                1 => whitespace_name(c),
+                count => format!("{count} whitespace characters (the first U+{:04X})", u32::from(c)),
+            };
+            // `Sitemap:\u{A0}https://…` keeps its separation as an ordinary space.
+            let space_before = cx.text[..span.start].ends_with([' ', '\t']);
+            let (replacement, action) = if at == 0 && !space_before {
+                (" ", format!("Replace {name} with an ordinary space"))
+            } else {
+                ("", format!("Delete {name}"))
+            };
+            out.report(span, format!("the Sitemap URL {place} with {name}, which robots keep as part of the URL"))
+                .help(HELP)
+                .fix(Applicability::Safe, action, vec![Edit::replace(span, replacement)]);
+            return;
         }
+        Problem::Whitespace(at, c) => (
+            Span::new(field.value.start + at, field.value.start + at + c.len_utf8()),
+            format!(
+                "the Sitemap URL `{quoted}` contains {}, which a URL cannot hold (write a space as `%20`)",
+                whitespace_name(c)
+            ),
+            None,
+        ),
+        Problem::Relative => (
+            field.value,
+            format!("`{quoted}` is a relative URL: a Sitemap line needs the full URL, with scheme and host"),
+            None,
+        ),
+        Problem::SchemeRelative => {
+            (field.value, format!("`{quoted}` has no scheme: {needs_full}"), add_https(format!("https:{value}")))
+        }
+        Problem::NoScheme => {
+            (field.value, format!("`{quoted}` has no scheme: {needs_full}"), add_https(format!("https://{value}")))
+        }
+        Problem::DoubleScheme(inner) => {
+            let url = value[inner..].to_string();
+            let message = format!("Replace with `{}`", abbreviate(&url, 80));
+            (
+                Span::new(field.value.start, field.value.start + inner),
+                match value[..inner].matches("://").count() + 1 {
+                    2 => format!("`{quoted}` has its scheme twice"),
+                    times => format!("`{quoted}` has its scheme {times} times"),
+                },
+                Some((Applicability::Safe, message, url)),
+            )
+        }
+        Problem::Scheme(scheme) => (
+            Span::new(field.value.start, field.value.start + scheme.len()),
+            format!("`{quoted}` uses the `{scheme}` scheme: sitemaps are fetched over http or https only"),
+            None,
+        ),
+        Problem::NoSlashes(scheme) => (
+            field.value,
+            format!("`{quoted}` is not an absolute URL: `{scheme}:` must be followed by `//` and the host"),
+            None,
+        ),
+        Problem::NoHost => (field.value, format!("`{quoted}` has no host name"), None),
+        Problem::LocalHost(host) => (
+            field.value,
+            format!("`{quoted}` names `{host}`, which is no public host name: crawlers cannot fetch it"),
+            None,
+        ),
+        Problem::NotUrl => (field.value, format!("`{quoted}` is not an absolute http or https URL"), None),
+    };
+    let diagnostic = out.report(span, message).help(HELP);
+    if let Some((applicability, message, url)) = fix {
+        diagnostic.fix(applicability, message, vec![Edit::replace(field.value, url)]);
     }
 }
 

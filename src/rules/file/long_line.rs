@@ -1,4 +1,4 @@
-use crate::model::{Directive, LineEnding, Separator, Span};
+use crate::model::{Directive, Line, LineEnding, LineIndex, Separator, Span};
 use crate::rules::{Context, Findings};
 
 /// Google's parser copies each line into a buffer of 2,083 × 8 = 16,664 bytes, one of which
@@ -6,75 +6,73 @@ use crate::rules::{Context, Findings};
 /// and a leading byte-order mark not counted) and drops the rest.
 const GOOGLE_KEPT: usize = 2083 * 8 - 1;
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    for line in cx.lines() {
-        let length = line.span.len();
-        if length <= GOOGLE_KEPT {
-            continue;
-        }
-        // Google reads a line for a field it knows (or a misspelling it accepts); for a
-        // comment, an unknown field or a line that is no field at all (the usual case: an
-        // HTML page with inline scripts) it ignores the whole line, so the cut loses nothing.
-        let known = line.field().is_some_and(|field| {
-            field.directive.is_some()
-                || (matches!(field.separator, Separator::Colon { .. })
-                    && Directive::from_misspelling(cx.slice(field.name)).is_some())
-        });
-        if !known {
-            continue;
-        }
-        // Google cuts at a byte; spans must fall on character boundaries.
-        let exact = line.span.start + GOOGLE_KEPT;
-        let cut = floor_char_boundary(cx.text, exact);
-        let dropped = Span::new(cut, line.span.end);
-        let lost = line.span.end - exact;
-        let split = if cut < exact { " (the cut splits a character)" } else { "" };
-        // The size cap cut the file inside this line: its length is unknown.
-        let cut_by_cap = cx.source.truncation.is_some() && line.ending == LineEnding::Missing;
-        let head = if cut_by_cap {
-            format!(
-                "this line goes on past the {} bytes robolint read of it; Google reads only the first {} and drops the rest{split}",
-                thousands(length),
-                thousands(GOOGLE_KEPT)
-            )
-        } else {
-            format!(
-                "this line is {} bytes long; Google reads only the first {} and drops the last {}{split}",
-                thousands(length),
-                thousands(GOOGLE_KEPT),
-                thousands(lost)
-            )
-        };
-        let field = line.field();
-        let in_comment = line.comment.is_some_and(|comment| exact >= comment.start);
-        let in_trailing = !line.trailing_whitespace.is_empty() && exact >= line.trailing_whitespace.start;
-        let in_value = field.is_some_and(|field| exact >= field.value.start && exact < field.value.end);
-        let effect = match field {
-            _ if in_comment => "the cut falls in the comment, so the rule itself is unchanged".to_string(),
-            _ if in_trailing => "the cut falls in trailing whitespace, so nothing is lost".to_string(),
-            Some(field) if in_value && field.is(Directive::Disallow) => format!(
-                "the cut shortens the path to its first {} bytes, and a shorter Disallow path blocks more URLs than written",
-                thousands(exact - field.value.start)
-            ),
-            Some(field) if in_value && field.is(Directive::Allow) => format!(
-                "the cut shortens the path to its first {} bytes, and a shorter Allow path opens more URLs than written",
-                thousands(exact - field.value.start)
-            ),
-            Some(field) if in_value => {
-                format!("the cut shortens the `{}` value, which Google then reads as something else", cx.slice(field.name))
-            }
-            _ => "the rest of the line is lost".to_string(),
-        };
-        out.report(dropped, format!("{head}: {effect}"))
-            .label(
-                Span::empty_at(cut),
-                format!("byte {} of the line: Google's parser stops here", thousands(GOOGLE_KEPT + 1)),
-            )
-            .help(
-                "no rule needs a line this long: split a long path into shorter prefixes, \
-                 or move long comments onto lines of their own",
-            );
+pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+    let length = line.span.len();
+    if length <= GOOGLE_KEPT {
+        return;
     }
+    // Google reads a line for a field it knows (or a misspelling it accepts); for a
+    // comment, an unknown field or a line that is no field at all (the usual case: an
+    // HTML page with inline scripts) it ignores the whole line, so the cut loses nothing.
+    let known = line.field().is_some_and(|field| {
+        field.directive.is_some()
+            || (matches!(field.separator, Separator::Colon { .. })
+                && Directive::from_misspelling(cx.slice(field.name)).is_some())
+    });
+    if !known {
+        return;
+    }
+    // Google cuts at a byte; spans must fall on character boundaries.
+    let exact = line.span.start + GOOGLE_KEPT;
+    let cut = floor_char_boundary(cx.text, exact);
+    let dropped = Span::new(cut, line.span.end);
+    let lost = line.span.end - exact;
+    let split = if cut < exact { " (the cut splits a character)" } else { "" };
+    // The size cap cut the file inside this line: its length is unknown.
+    let cut_by_cap = cx.source.truncation.is_some() && line.ending == LineEnding::Missing;
+    let head = if cut_by_cap {
+        format!(
+            "this line goes on past the {} bytes robolint read of it; Google reads only the first {} and drops the rest{split}",
+            thousands(length),
+            thousands(GOOGLE_KEPT)
+        )
+    } else {
+        format!(
+            "this line is {} bytes long; Google reads only the first {} and drops the last {}{split}",
+            thousands(length),
+            thousands(GOOGLE_KEPT),
+            thousands(lost)
+        )
+    };
+    let field = line.field();
+    let in_comment = line.comment.is_some_and(|comment| exact >= comment.start);
+    let in_trailing = !line.trailing_whitespace.is_empty() && exact >= line.trailing_whitespace.start;
+    let in_value = field.is_some_and(|field| exact >= field.value.start && exact < field.value.end);
+    let effect = match field {
+        _ if in_comment => "the cut falls in the comment, so the rule itself is unchanged".to_string(),
+        _ if in_trailing => "the cut falls in trailing whitespace, so nothing is lost".to_string(),
+        Some(field) if in_value && field.is(Directive::Disallow) => format!(
+            "the cut shortens the path to its first {} bytes, and a shorter Disallow path blocks more URLs than written",
+            thousands(exact - field.value.start)
+        ),
+        Some(field) if in_value && field.is(Directive::Allow) => format!(
+            "the cut shortens the path to its first {} bytes, and a shorter Allow path opens more URLs than written",
+            thousands(exact - field.value.start)
+        ),
+        Some(field) if in_value => {
+            format!("the cut shortens the `{}` value, which Google then reads as something else", cx.slice(field.name))
+        }
+        _ => "the rest of the line is lost".to_string(),
+    };
+    out.report(dropped, format!("{head}: {effect}"))
+        .label(
+            Span::empty_at(cut),
+            format!("byte {} of the line: Google's parser stops here", thousands(GOOGLE_KEPT + 1)),
+        )
+        .help(
+            "no rule needs a line this long: split a long path into shorter prefixes, \
+             or move long comments onto lines of their own",
+        );
 }
 
 /// The largest character boundary at or before `at`.

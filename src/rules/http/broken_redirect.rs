@@ -1,10 +1,9 @@
-use crate::fetch::{answered, Ending, RedirectProblem, MAX_REDIRECTS};
+use crate::fetch::{answered, Ending, FetchOutcome, RedirectProblem, MAX_REDIRECTS};
 use crate::rules::{Context, Findings};
 
 /// Redirects that never reach a robots.txt: a loop, too many hops, or a 3xx that cannot be
 /// followed. What robots do then depends on the dialect, and none of them reads the rules.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Ending::BrokenRedirect { url, status, problem } = &fetch.ending else { return };
     let endless = format!(
         "robots that follow the 1996 draft keep following redirects until they find the file (§3.1), so they get no \

@@ -1,12 +1,12 @@
 use crate::fetch::cache::{describe_duration, Freshness, DRAFT_DEFAULT_LIFETIME, RFC9309_MAX_LIFETIME};
+use crate::fetch::FetchOutcome;
 use crate::rules::{Context, Findings};
 
 /// When robots fetch robots.txt again, where the dialects disagree: no caching header (the
 /// draft's 7 days against RFC 9309's 24 hours), or a lifetime longer than 24 hours. A
 /// lifetime of at most 24 hours is honoured alike and not reported; headers that forbid
 /// caching are `caching-disabled`'s.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.robots_txt() else { return };
     let rfc9309 = "RFC 9309 robots after at most 24 hours (§2.4)";
     let message = match Freshness::of(&response.headers) {

@@ -1,10 +1,10 @@
 use crate::fetch::cache::Freshness;
+use crate::fetch::FetchOutcome;
 use crate::rules::{Context, Findings};
 
 /// Headers that forbid keeping robots.txt, or make every copy stale at once: a robot that
 /// honours them asks for robots.txt before every visit.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.robots_txt() else { return };
     let what = match Freshness::of(&response.headers) {
         Freshness::NoStore => "`Cache-Control: no-store` asks robots to keep no copy of robots.txt".to_string(),

@@ -1,10 +1,9 @@
-use crate::fetch::Ending;
+use crate::fetch::{Ending, FetchOutcome};
 use crate::rules::{Context, Findings};
 
 /// robots.txt for one host served from another: the rules still apply to the host robots
 /// asked about, which is easy to forget when the other host's file changes.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     if matches!(fetch.ending, Ending::BrokenRedirect { .. }) {
         return;
     }

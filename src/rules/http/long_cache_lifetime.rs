@@ -1,4 +1,5 @@
 use crate::fetch::cache::{describe_duration, Freshness, DAY};
+use crate::fetch::FetchOutcome;
 use serde::Deserialize;
 
 use crate::rules::{Context, Findings};
@@ -12,8 +13,7 @@ pub struct Options {
 
 /// A lifetime longer than the draft's own 7-day default (configurable): a change to the
 /// file may take that long to reach robots that honour it.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(cx: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.robots_txt() else { return };
     let Freshness::Lifetime { seconds, because } = Freshness::of(&response.headers) else { return };
     let Some(&Options { days }) = cx.options::<Options>() else { return };

@@ -1,12 +1,11 @@
-use crate::fetch::Charset;
+use crate::fetch::{Charset, FetchOutcome};
 use crate::model::Span;
 use crate::rules::{Context, Findings};
 
 /// A charset other than UTF-8 declared for a body that has non-ASCII bytes: robots that
 /// honour the header and robots that read UTF-8 see different characters. (ASCII is the
 /// same in every charset, so an ASCII file is not reported.)
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(cx: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.robots_txt() else { return };
     let charset = response.charset();
     if charset == Charset::Utf8 {

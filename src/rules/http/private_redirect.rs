@@ -1,11 +1,10 @@
-use crate::fetch::{Ending, FailureKind};
+use crate::fetch::{Ending, FailureKind, FetchOutcome};
 use crate::rules::{Context, Findings};
 
 /// A redirect from a public address to a private one, which robolint refused to follow
 /// (`fetch::addresses`): robots on the internet cannot reach such an address, so none reads
 /// a robots.txt there.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Ending::Failed { url, failure } = &fetch.ending else { return };
     if failure.kind != FailureKind::PrivateAddress {
         return;

@@ -1,10 +1,10 @@
+use crate::fetch::FetchOutcome;
 use crate::model::Span;
 use crate::rules::{Context, Findings};
 
 /// robolint stopped reading a body at its size cap (`--max-size`): what follows was not
 /// linted. (Whether robots read that far is `file-too-large`'s finding.)
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(cx: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.robots_txt().filter(|response| response.body.was_cut()) else { return };
     let kept = cx.source.truncation.map_or(cx.text.len(), |truncation| truncation.kept_bytes);
     out.report_response(

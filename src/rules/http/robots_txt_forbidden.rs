@@ -1,9 +1,9 @@
+use crate::fetch::FetchOutcome;
 use crate::rules::{Context, Findings};
 
 /// 401 or 403 for robots.txt: the dialects read it in opposite ways, so what happens to the
 /// site depends on the robot.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.response().filter(|response| matches!(response.status, 401 | 403)) else { return };
     out.report_response(
         fetch,

@@ -1,10 +1,10 @@
+use crate::fetch::FetchOutcome;
 use crate::rules::{Context, Findings};
 
 /// 404 and the other 4xx answers that mean "no robots.txt here": robots may crawl
 /// everything. 401 and 403 are `robots-txt-forbidden`'s, 429 `robots-txt-unreachable`'s,
 /// because some robots read them differently.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.response().filter(|response| is_not_found(response.status)) else { return };
     let who = if response.status == 404 {
         "every robot may crawl the whole site: the 1996 draft (§3.1), RFC 9309 (§2.3.1.3) and Google agree"

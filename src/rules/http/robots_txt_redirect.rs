@@ -1,10 +1,9 @@
-use crate::fetch::Ending;
+use crate::fetch::{Ending, FetchOutcome};
 use crate::rules::{Context, Findings};
 
 /// robots.txt reached through redirects: every robot pays a request per hop, and the chain
 /// is worth seeing. Chains that lead nowhere are `broken-redirect`'s.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     if fetch.redirects.is_empty() || matches!(fetch.ending, Ending::BrokenRedirect { .. }) {
         return;
     }

@@ -1,10 +1,9 @@
-use crate::fetch::{Ending, FailureKind};
+use crate::fetch::{Ending, FailureKind, FetchOutcome};
 use crate::rules::{Context, Findings};
 
 /// No usable answer: a server error (5xx), 429 Too Many Requests, a status no standard
 /// defines, or no HTTP answer at all. Robots then keep away from the whole site.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let what = match &fetch.ending {
         // robolint's own refusal, not the site's: private-redirect reports it.
         Ending::Failed { failure, .. } if failure.kind == FailureKind::PrivateAddress => return,

@@ -1,10 +1,9 @@
-use crate::fetch::ContentCoding;
+use crate::fetch::{ContentCoding, FetchOutcome};
 use crate::rules::{Context, Findings};
 
 /// A body robolint could not decode: a content coding it did not ask for, or compressed
 /// data that is corrupt. Robots that cannot decode it either read noise or nothing.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.robots_txt() else { return };
     let body = &response.body;
     let message = match (&body.coding, &body.decoding_error) {

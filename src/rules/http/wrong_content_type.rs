@@ -1,9 +1,9 @@
+use crate::fetch::FetchOutcome;
 use crate::rules::{Context, Findings};
 
 /// robots.txt served as something other than `text/plain`. An HTML body is also reported
 /// by `html-document`, which reads the body itself.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(fetch) = cx.fetch else { return };
+pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.robots_txt() else { return };
     let served_as = match response.headers.media_type() {
         Some(media_type) if media_type.is_text_plain() => return,

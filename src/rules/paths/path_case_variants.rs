@@ -1,69 +1,67 @@
 use foldhash::{HashMap, HashMapExt, HashSet};
 
-use crate::model::Directive;
+use crate::model::{Directive, Record};
 use crate::rules::{Context, Findings};
 use crate::text::abbreviate;
 
 /// Allow and Disallow lines in one record whose paths differ only in letter case. Rules of
 /// the same kind are left alone: listing `/Search` and `/search` together is how sites on
 /// servers that ignore case cover both spellings, and real files do it by the hundred.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
     let lines = cx.lines();
-    for record in &cx.doc.records {
-        let paths: Vec<(usize, Directive, &str)> = record
-            .rules
-            .iter()
-            .filter_map(|&index| {
-                let field = lines[index].field()?;
-                let value = cx.slice(field.value);
-                (!value.is_empty()).then_some((index, field.directive?, value))
-            })
-            .collect();
-        // Only an Allow and a Disallow can conflict, and most records have one kind only.
-        let has = |kind: Directive| paths.iter().any(|&(_, directive, _)| directive == kind);
-        if !has(Directive::Allow) || !has(Directive::Disallow) {
+    let paths: Vec<(usize, Directive, &str)> = record
+        .rules
+        .iter()
+        .filter_map(|&index| {
+            let field = lines[index].field()?;
+            let value = cx.slice(field.value);
+            (!value.is_empty()).then_some((index, field.directive?, value))
+        })
+        .collect();
+    // Only an Allow and a Disallow can conflict, and most records have one kind only.
+    let has = |kind: Directive| paths.iter().any(|&(_, directive, _)| directive == kind);
+    if !has(Directive::Allow) || !has(Directive::Disallow) {
+        return;
+    }
+    // Of two paths that differ only in case, one changes when lower-cased. Most records
+    // have no such path, and then nothing is kept per path.
+    let cased: HashSet<String> = paths
+        .iter()
+        .filter(|&&(_, _, value)| has_upper_case(value))
+        .map(|&(_, _, value)| value.to_lowercase())
+        .collect();
+    if cased.is_empty() {
+        return;
+    }
+    let mut earlier: HashMap<(String, Directive), Spellings<'_>> = HashMap::new();
+    for &(index, directive, value) in &paths {
+        let lower = if has_upper_case(value) { value.to_lowercase() } else { value.to_string() };
+        if !cased.contains(&lower) {
             continue;
         }
-        // Of two paths that differ only in case, one changes when lower-cased. Most records
-        // have no such path, and then nothing is kept per path.
-        let cased: HashSet<String> = paths
-            .iter()
-            .filter(|&&(_, _, value)| has_upper_case(value))
-            .map(|&(_, _, value)| value.to_lowercase())
-            .collect();
-        if cased.is_empty() {
-            continue;
-        }
-        let mut earlier: HashMap<(String, Directive), Spellings<'_>> = HashMap::new();
-        for &(index, directive, value) in &paths {
-            let lower = if has_upper_case(value) { value.to_lowercase() } else { value.to_string() };
-            if !cased.contains(&lower) {
-                continue;
-            }
-            // Paths that differ only in the case of %-escape digits (`%2f`, `%2F`) are the
-            // same path to every robot.
-            let escapes = normalize_escapes(value);
-            let other = if directive == Directive::Allow { Directive::Disallow } else { Directive::Allow };
-            let conflict = earlier.get(&(lower.clone(), other)).and_then(|spellings| spellings.first_unlike(&escapes));
-            earlier.entry((lower, directive)).or_default().add(index, value, escapes);
-            let Some((first, first_value)) = conflict else { continue };
-            let (Some(field), Some(first_field)) = (lines[index].field(), lines[first].field()) else { continue };
-            let (name, first_name) = (cx.slice(field.name), cx.slice(first_field.name));
-            let (value, first_value) = (abbreviate(value, 60), abbreviate(first_value, 60));
-            out.report(
-                field.value,
-                format!(
-                    "`{name}: {value}` and `{first_name}: {first_value}` differ only in letter case: robots compare \
-                     paths case-sensitively, so they are rules for two different paths"
-                ),
-            )
-            .label(first_field.value, format!("`{first_value}` here"))
-            .help(
-                "if the server ignores case, the same pages are allowed under one spelling and disallowed under the \
-                 other, and which one a robot sees depends on the links it follows; if it does not, one spelling is \
-                 probably a typo. Give both spellings the same rule, or correct the one that is wrong",
-            );
-        }
+        // Paths that differ only in the case of %-escape digits (`%2f`, `%2F`) are the
+        // same path to every robot.
+        let escapes = normalize_escapes(value);
+        let other = if directive == Directive::Allow { Directive::Disallow } else { Directive::Allow };
+        let conflict = earlier.get(&(lower.clone(), other)).and_then(|spellings| spellings.first_unlike(&escapes));
+        earlier.entry((lower, directive)).or_default().add(index, value, escapes);
+        let Some((first, first_value)) = conflict else { continue };
+        let (Some(field), Some(first_field)) = (lines[index].field(), lines[first].field()) else { continue };
+        let (name, first_name) = (cx.slice(field.name), cx.slice(first_field.name));
+        let (value, first_value) = (abbreviate(value, 60), abbreviate(first_value, 60));
+        out.report(
+            field.value,
+            format!(
+                "`{name}: {value}` and `{first_name}: {first_value}` differ only in letter case: robots compare \
+                 paths case-sensitively, so they are rules for two different paths"
+            ),
+        )
+        .label(first_field.value, format!("`{first_value}` here"))
+        .help(
+            "if the server ignores case, the same pages are allowed under one spelling and disallowed under the \
+             other, and which one a robot sees depends on the links it follows; if it does not, one spelling is \
+             probably a typo. Give both spellings the same rule, or correct the one that is wrong",
+        );
     }
 }
 

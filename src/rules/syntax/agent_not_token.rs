@@ -1,7 +1,7 @@
 use crate::agents::{Agent, Registry};
 use crate::diagnostic::{Applicability, Edit, Severity};
 use crate::dialect::product_token;
-use crate::model::Span;
+use crate::model::{Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
 use crate::text::first_non_token_char;
 
@@ -9,46 +9,45 @@ use crate::text::first_non_token_char;
 /// (`Mozilla/5.0 (compatible; bingbot/2.0)`, which Google reads as `Mozilla`); information
 /// where they find the name anyway (`Googlebot/2.1` is cut to `Googlebot`) or the value
 /// names no crawler that still fetches pages.
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
     let registry = Registry::builtin();
-    for (_, _, field) in cx.doc.agent_lines() {
-        let value = cx.slice(field.value);
-        let Some((at, c)) = first_non_token_char(value) else { continue };
-        let what = match c {
-            ' ' | '\t' => "whitespace".to_string(),
-            c if c.is_ascii_control() => format!("the control character U+{:04X}", u32::from(c)),
-            c if !c.is_ascii() => format!("the non-ASCII character `{c}`"),
-            c => format!("`{c}`"),
-        };
-        let bad = Span::new(field.value.start + at, field.value.start + at + c.len_utf8());
-        let diagnostic = out
-            .report(
-                field.value,
-                format!("`{}` is not a single robot name token: {what} cannot be part of one", value.escape_debug()),
-            )
-            .label(bad, "the token ends here")
-            .help(
-                "name the robot by its product token alone (`Googlebot`, not `Googlebot/2.1`): RFC 9309 tokens \
-                 are letters, `_` and `-`, and Google cuts the value at the first other character",
-            );
-        // Google and RFC 9309 read the value up to its first character other than a letter,
-        // `_` or `-` (`+Baiduspider/2.0` is read as nothing).
-        let read = product_token(value);
-        match missed_crawler(registry, value, read) {
-            Some(crawler) => {
-                let what_is_read = if read.is_empty() { "no name".to_string() } else { format!("only `{read}`") };
-                diagnostic
-                    .note(format!("the value names `{}`, but today's robots read {what_is_read} here", crawler.token));
-            }
-            None => diagnostic.severity = Severity::Info,
+    let Some(field) = line.user_agent() else { return };
+    let value = cx.slice(field.value);
+    let Some((at, c)) = first_non_token_char(value) else { return };
+    let what = match c {
+        ' ' | '\t' => "whitespace".to_string(),
+        c if c.is_ascii_control() => format!("the control character U+{:04X}", u32::from(c)),
+        c if !c.is_ascii() => format!("the non-ASCII character `{c}`"),
+        c => format!("`{c}`"),
+    };
+    let bad = Span::new(field.value.start + at, field.value.start + at + c.len_utf8());
+    let diagnostic = out
+        .report(
+            field.value,
+            format!("`{}` is not a single robot name token: {what} cannot be part of one", value.escape_debug()),
+        )
+        .label(bad, "the token ends here")
+        .help(
+            "name the robot by its product token alone (`Googlebot`, not `Googlebot/2.1`): RFC 9309 tokens \
+             are letters, `_` and `-`, and Google cuts the value at the first other character",
+        );
+    // Google and RFC 9309 read the value up to its first character other than a letter,
+    // `_` or `-` (`+Baiduspider/2.0` is read as nothing).
+    let read = product_token(value);
+    match missed_crawler(registry, value, read) {
+        Some(crawler) => {
+            let what_is_read = if read.is_empty() { "no name".to_string() } else { format!("only `{read}`") };
+            diagnostic
+                .note(format!("the value names `{}`, but today's robots read {what_is_read} here", crawler.token));
         }
-        if let Some(name) = versioned_name(value) {
-            diagnostic.fix(
-                Applicability::Unsafe,
-                format!("Replace `{value}` with `{name}`"),
-                vec![Edit::replace(field.value, name)],
-            );
-        }
+        None => diagnostic.severity = Severity::Info,
+    }
+    if let Some(name) = versioned_name(value) {
+        diagnostic.fix(
+            Applicability::Unsafe,
+            format!("Replace `{value}` with `{name}`"),
+            vec![Edit::replace(field.value, name)],
+        );
     }
 }
 

@@ -1,41 +1,39 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::witness::LOST_LINE;
-use crate::model::Separator;
+use crate::model::{Line, LineIndex, Separator};
 use crate::rules::{Context, Findings};
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Findings) {
     let witnesses = cx.witnesses();
-    for (index, line) in cx.lines().iter().enumerate() {
-        let Some(field) = line.field() else { continue };
-        let Some(directive) = field.directive else { continue };
-        if matches!(field.separator, Separator::Colon { .. }) {
-            continue;
-        }
-        let name = cx.slice(field.name);
-        let help = if field.value.is_empty() {
-            format!(
-                "every robot needs `{}:`; without the colon the line is not a field and robots drop it",
-                directive.canonical_name()
-            )
-        } else {
-            format!(
-                "Google accepts `{name} value`, but RFC 9309 and the 1996 draft require `{}:`, and most robots drop this line",
-                directive.canonical_name()
-            )
-        };
-        let diagnostic = out.report(field.name, format!("`{name}` is not followed by a colon"));
-        if let Some(divergence) = witnesses.lost_line(index, directive, LOST_LINE) {
-            diagnostic.message += ", so Google reads it and other robots drop it";
-            witnesses.attach(diagnostic, &divergence);
-        }
-        // Google reads `name value` only as two tokens: with more, the colon makes Google read
-        // a line it drops now, a change of what Google does.
-        let google_drops = cx.slice(field.value).contains(|c: char| c.is_ascii_whitespace());
-        let applicability = if google_drops { Applicability::Unsafe } else { Applicability::Safe };
-        diagnostic.help(help).fix(
-            applicability,
-            format!("Insert `:` after `{name}`"),
-            vec![Edit::insert(field.name.end, ":")],
-        );
+    let Some(field) = line.field() else { return };
+    let Some(directive) = field.directive else { return };
+    if matches!(field.separator, Separator::Colon { .. }) {
+        return;
     }
+    let name = cx.slice(field.name);
+    let help = if field.value.is_empty() {
+        format!(
+            "every robot needs `{}:`; without the colon the line is not a field and robots drop it",
+            directive.canonical_name()
+        )
+    } else {
+        format!(
+            "Google accepts `{name} value`, but RFC 9309 and the 1996 draft require `{}:`, and most robots drop this line",
+            directive.canonical_name()
+        )
+    };
+    let diagnostic = out.report(field.name, format!("`{name}` is not followed by a colon"));
+    if let Some(divergence) = witnesses.lost_line(index, directive, LOST_LINE) {
+        diagnostic.message += ", so Google reads it and other robots drop it";
+        witnesses.attach(diagnostic, &divergence);
+    }
+    // Google reads `name value` only as two tokens: with more, the colon makes Google read
+    // a line it drops now, a change of what Google does.
+    let google_drops = cx.slice(field.value).contains(|c: char| c.is_ascii_whitespace());
+    let applicability = if google_drops { Applicability::Unsafe } else { Applicability::Safe };
+    diagnostic.help(help).fix(
+        applicability,
+        format!("Insert `:` after `{name}`"),
+        vec![Edit::insert(field.name.end, ":")],
+    );
 }

@@ -1,48 +1,47 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::covers_every_path;
-use crate::model::LineEnding;
+use crate::model::{Line, LineEnding, LineIndex};
 use crate::rules::{Context, Findings};
 use crate::text::starts_like_path;
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    for (_, line, field) in cx.doc.access_rules() {
-        let value = cx.slice(field.value);
-        if !value.contains(|c: char| c.is_ascii_whitespace()) {
-            continue;
-        }
-        let paths: Vec<&str> = value.split_ascii_whitespace().collect();
-        let words: Vec<&str> = paths.iter().copied().filter(|part| !starts_like_path(part)).collect();
-        // `/browse/Video Games` is one path with a space in it (space-in-path); several
-        // paths each start like a path.
-        let path_like = paths.len() - words.len();
-        if path_like < 2 {
-            continue;
-        }
-        let name = cx.slice(field.name);
-        let ending = match line.ending {
-            LineEnding::Missing => "\n",
-            _ => cx.slice(line.ending_span),
-        };
-        let replacement = paths.join(&format!("{ending}{name}: "));
-        let help = match words.as_slice() {
-            [] => format!("write one `{name}:` line per path"),
-            words => format!("write one `{name}:` line per path; `{}` is not a path", words.join("`, `")),
-        };
-        let diagnostic = out
-            .report(
-                field.value,
-                format!("{path_like} paths on one line; robots read `{value}` as a single path, which no URL matches"),
-            )
-            .help(help);
-        // Splitting `/a to /b` would write `Disallow: to`; `Disallow: / *&o= *` split would
-        // shut robots out of the whole site. Whoever wrote such a line meant something a fix
-        // cannot guess.
-        if words.is_empty() && !paths.iter().any(|path| covers_every_path(path)) {
-            diagnostic.fix(
-                Applicability::Unsafe,
-                format!("Split into {} `{name}` lines", paths.len()),
-                vec![Edit::replace(field.value, replacement)],
-            );
-        }
+pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+    let Some(field) = line.access_rule() else { return };
+    let value = cx.slice(field.value);
+    if !value.contains(|c: char| c.is_ascii_whitespace()) {
+        return;
+    }
+    let paths: Vec<&str> = value.split_ascii_whitespace().collect();
+    let words: Vec<&str> = paths.iter().copied().filter(|part| !starts_like_path(part)).collect();
+    // `/browse/Video Games` is one path with a space in it (space-in-path); several
+    // paths each start like a path.
+    let path_like = paths.len() - words.len();
+    if path_like < 2 {
+        return;
+    }
+    let name = cx.slice(field.name);
+    let ending = match line.ending {
+        LineEnding::Missing => "\n",
+        _ => cx.slice(line.ending_span),
+    };
+    let replacement = paths.join(&format!("{ending}{name}: "));
+    let help = match words.as_slice() {
+        [] => format!("write one `{name}:` line per path"),
+        words => format!("write one `{name}:` line per path; `{}` is not a path", words.join("`, `")),
+    };
+    let diagnostic = out
+        .report(
+            field.value,
+            format!("{path_like} paths on one line; robots read `{value}` as a single path, which no URL matches"),
+        )
+        .help(help);
+    // Splitting `/a to /b` would write `Disallow: to`; `Disallow: / *&o= *` split would
+    // shut robots out of the whole site. Whoever wrote such a line meant something a fix
+    // cannot guess.
+    if words.is_empty() && !paths.iter().any(|path| covers_every_path(path)) {
+        diagnostic.fix(
+            Applicability::Unsafe,
+            format!("Split into {} `{name}` lines", paths.len()),
+            vec![Edit::replace(field.value, replacement)],
+        );
     }
 }

@@ -2,39 +2,39 @@ use std::borrow::Cow;
 
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::{covers_every_path, path_and_query};
+use crate::model::{Line, LineIndex};
 use crate::rules::{Context, Findings};
 use crate::text::starts_like_path;
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    for (_, _, field) in cx.doc.access_rules() {
-        let value = cx.slice(field.value);
-        if value.is_empty() || starts_like_path(value) {
-            continue;
-        }
-        let (message, help, replacement) = match url_path(value) {
-            Some(path) => (
-                format!("`{value}` is a full URL; robots compare rules with the URL's path only, so it never matches"),
-                "a robots.txt speaks for its own host only: for a URL of this site write its path from the root, \
-                 starting with `/`; a rule for another host belongs in that host's robots.txt",
-                path,
-            ),
-            None => (
-                format!("`{value}` does not start with `/`; every URL path does, so this rule never matches by prefix"),
-                "write the path from the root of the site, starting with `/`",
-                format!("/{value}"),
-            ),
-        };
-        let diagnostic = out.report(field.value, message).help(help);
-        // The root of a URL (often another host's) would become `/`: the line that matched
-        // nothing would shut robots out of the whole site. A value with spaces in it is
-        // rarely a path (`Allow: Sitemap: https://…`): a `/` in front would not make it one.
-        if !covers_every_path(&replacement) && !value.contains(char::is_whitespace) {
-            diagnostic.fix(
-                Applicability::Unsafe,
-                format!("Replace with `{replacement}`"),
-                vec![Edit::replace(field.value, replacement)],
-            );
-        }
+pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+    let Some(field) = line.access_rule() else { return };
+    let value = cx.slice(field.value);
+    if value.is_empty() || starts_like_path(value) {
+        return;
+    }
+    let (message, help, replacement) = match url_path(value) {
+        Some(path) => (
+            format!("`{value}` is a full URL; robots compare rules with the URL's path only, so it never matches"),
+            "a robots.txt speaks for its own host only: for a URL of this site write its path from the root, \
+             starting with `/`; a rule for another host belongs in that host's robots.txt",
+            path,
+        ),
+        None => (
+            format!("`{value}` does not start with `/`; every URL path does, so this rule never matches by prefix"),
+            "write the path from the root of the site, starting with `/`",
+            format!("/{value}"),
+        ),
+    };
+    let diagnostic = out.report(field.value, message).help(help);
+    // The root of a URL (often another host's) would become `/`: the line that matched
+    // nothing would shut robots out of the whole site. A value with spaces in it is
+    // rarely a path (`Allow: Sitemap: https://…`): a `/` in front would not make it one.
+    if !covers_every_path(&replacement) && !value.contains(char::is_whitespace) {
+        diagnostic.fix(
+            Applicability::Unsafe,
+            format!("Replace with `{replacement}`"),
+            vec![Edit::replace(field.value, replacement)],
+        );
     }
 }
 

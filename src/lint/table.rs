@@ -1,0 +1,242 @@
+//! A configuration's rules, resolved once: whether each runs, at what severity, for which
+//! robots, with which options, and in which of the engine's passes. Every lint under the
+//! configuration reads this table; none matches selectors or reads levels rule by rule.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::Severity;
+use crate::dialect::Dialect;
+use crate::rules::{self, Check, Level, ParsedOptions, Rule};
+
+use super::Settings;
+
+/// One rule under a configuration.
+pub(crate) struct Resolved {
+    pub rule: &'static Rule,
+    /// The severity it reports at; `None` when it is off and runs only because it explains
+    /// strict failures (what it finds then keeps the strict-syntax catch-all quiet, and is
+    /// not reported).
+    pub severity: Option<Severity>,
+    /// The targets' robots its findings really affect ([`rules::Metadata::affected`]).
+    pub affects: Vec<Dialect>,
+    /// robolint.toml sets its level: that level wins over what the rule makes of one finding.
+    pub level_configured: bool,
+    /// Its options (robolint.toml's over the defaults); `None` for a rule without options.
+    pub options: Option<ParsedOptions>,
+}
+
+/// When a rule runs. Stages run in this order; what a rule reads of other rules' findings
+/// is complete by its stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stage {
+    /// Rules that judge the file as a whole. When one finds the body is HTML or binary,
+    /// only rules of this stage and the `http` category judge it.
+    File,
+    /// The rules that judge the document's lines, records and paths, and the fetch: most
+    /// of a lint's work. None reads another's findings, so they may run in any order, or
+    /// side by side.
+    Document,
+    /// The strict-syntax catch-all: reads the spans of the rules that explain strict failures.
+    CatchAll,
+    /// Rules about suppression comments: read which comments silenced something.
+    Suppression,
+}
+
+/// The catch-all for the draft's grammar, which stays quiet where a rule that explains
+/// strict failures fired, and so runs after every such rule.
+const STRICT_SYNTAX_CATCH_ALL: &str = "strict-syntax";
+
+impl Stage {
+    const ALL: [Stage; 4] = [Stage::File, Stage::Document, Stage::CatchAll, Stage::Suppression];
+
+    fn of(rule: &Rule) -> Stage {
+        match rule.metadata.category.as_str() {
+            _ if rule.metadata.name == STRICT_SYNTAX_CATCH_ALL => Stage::CatchAll,
+            "file" => Stage::File,
+            "suppression" => Stage::Suppression,
+            _ => Stage::Document,
+        }
+    }
+}
+
+/// What the engine runs in one go: the running rules of one kind that share a walk (all the
+/// line rules over the lines, all the record rules over the records), or one rule that reads
+/// the whole document or the fetch. Each holds indexes into [`RuleTable::running`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Pass {
+    Lines(Vec<usize>),
+    Records(Vec<usize>),
+    One(usize),
+}
+
+/// The rules that run under one configuration, by stage and pass.
+pub struct RuleTable {
+    /// The rules that run, in registry order.
+    running: Vec<Resolved>,
+    /// Each stage's passes, in [`Stage::ALL`] order.
+    stages: [Vec<Pass>; 4],
+    /// Every rule by code (running or not), for what the engine does with findings after
+    /// the rules ran.
+    by_code: HashMap<&'static str, &'static Rule>,
+    /// The codes of the rules whose findings only robots outside the targets act on.
+    folded_file_wide: Vec<&'static str>,
+}
+
+impl std::fmt::Debug for RuleTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let running: Vec<&str> = self.running.iter().map(|resolved| resolved.rule.name()).collect();
+        f.debug_struct("RuleTable").field("running", &running).finish_non_exhaustive()
+    }
+}
+
+impl RuleTable {
+    pub(crate) fn new(settings: &Settings) -> RuleTable {
+        let targets = settings.targets();
+        let running: Vec<Resolved> = rules::all()
+            .iter()
+            .filter_map(|rule| {
+                let metadata = &rule.metadata;
+                let severity = severity_under(settings, rule);
+                (severity.is_some() || metadata.explains_strict_failures).then(|| Resolved {
+                    rule,
+                    severity,
+                    affects: metadata.affected(targets),
+                    level_configured: settings.levels.contains_key(&metadata.name),
+                    options: rule.options_in(settings.options.get(&metadata.name)),
+                })
+            })
+            .collect();
+        let stages = Stage::ALL.map(|stage| passes(&running, stage));
+        RuleTable {
+            running,
+            stages,
+            by_code: rules::all().iter().map(|rule| (rule.metadata.code.as_str(), rule)).collect(),
+            folded_file_wide: rules::all()
+                .iter()
+                .filter(|rule| only_other_robots_act_on(settings, rule))
+                .map(|rule| rule.metadata.code.as_str())
+                .collect(),
+        }
+    }
+
+    pub(crate) fn passes(&self, stage: Stage) -> &[Pass] {
+        &self.stages[stage as usize]
+    }
+
+    pub(crate) fn running(&self, at: usize) -> &Resolved {
+        &self.running[at]
+    }
+
+    /// The rule a finding's code names.
+    pub(crate) fn rule(&self, code: &str) -> Option<&'static Rule> {
+        self.by_code.get(code).copied()
+    }
+
+    /// The codes of the rules whose findings, for the targets' robots, carry only what robots
+    /// outside the targets act on (a wildcard that 1996-draft robots read literally): such
+    /// findings describe a habit of the file, not a mistake on each line, and fold into one
+    /// per file.
+    pub(crate) fn folded_file_wide(&self) -> &[&'static str] {
+        &self.folded_file_wide
+    }
+}
+
+/// A stage's passes: its line rules in one pass where the first of them stands in the
+/// registry, its record rules likewise, every other rule a pass of its own.
+fn passes(running: &[Resolved], stage: Stage) -> Vec<Pass> {
+    let mut passes: Vec<Pass> = Vec::new();
+    for (at, resolved) in running.iter().enumerate().filter(|(_, resolved)| Stage::of(resolved.rule) == stage) {
+        let shared = passes.iter_mut().find_map(|pass| match (pass, resolved.rule.check) {
+            (Pass::Lines(rules), Check::Line(_)) | (Pass::Records(rules), Check::Record(_)) => Some(rules),
+            _ => None,
+        });
+        match (shared, resolved.rule.check) {
+            (Some(rules), _) => rules.push(at),
+            (None, Check::Line(_)) => passes.push(Pass::Lines(vec![at])),
+            (None, Check::Record(_)) => passes.push(Pass::Records(vec![at])),
+            (None, Check::Fetch(_) | Check::Document(_)) => passes.push(Pass::One(at)),
+        }
+    }
+    passes
+}
+
+/// The severity `rule` reports at under `settings`, or `None` when it is off.
+fn severity_under(settings: &Settings, rule: &Rule) -> Option<Severity> {
+    let metadata = &rule.metadata;
+    let picked = |selectors: &[String]| selectors.iter().any(|selector| rule.matches(selector));
+    let for_targets = metadata.level_for_targets(settings.targets());
+    let default = if metadata.default_enabled { for_targets } else { Level::Off };
+    let configured = settings.levels.get(&metadata.name).copied();
+    let on = match &settings.select {
+        Some(selectors) => picked(selectors),
+        None => configured.unwrap_or(default) != Level::Off,
+    } || picked(&settings.extend_select);
+    if !on || picked(&settings.ignore) {
+        return None;
+    }
+    // Picked by a selector although off for these targets: the rule's own severity.
+    [configured.unwrap_or(Level::Off), default, for_targets, Level::from(metadata.severity)]
+        .into_iter()
+        .find_map(Level::severity)
+}
+
+/// Whether `rule` reports, for the targets' robots, only information that robots outside
+/// the targets act on. Not when robolint.toml sets the rule's level: then the user asked for
+/// every line.
+fn only_other_robots_act_on(settings: &Settings, rule: &Rule) -> bool {
+    let metadata = &rule.metadata;
+    let targets = settings.targets();
+    !settings.levels.contains_key(&metadata.name)
+        && metadata.level_for_targets(targets) == Level::Info
+        && Dialect::ALL
+            .iter()
+            .any(|dialect| !targets.contains(dialect) && metadata.level_for(*dialect) >= Level::Warning)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(table: &RuleTable, rules: &[usize]) -> Vec<&'static str> {
+        rules.iter().map(|&at| table.running(at).rule.name()).collect()
+    }
+
+    #[test]
+    fn the_line_rules_of_a_stage_share_one_pass_and_the_record_rules_another() {
+        let every_rule = Settings { select: Some(vec!["ALL".to_string()]), ..Settings::default() };
+        let table = RuleTable::new(&every_rule);
+        let document = table.passes(Stage::Document);
+        let lines: Vec<&Pass> = document.iter().filter(|pass| matches!(pass, Pass::Lines(_))).collect();
+        let records: Vec<&Pass> = document.iter().filter(|pass| matches!(pass, Pass::Records(_))).collect();
+        let [Pass::Lines(line_rules)] = lines.as_slice() else { panic!("one line pass, not {lines:?}") };
+        let [Pass::Records(record_rules)] = records.as_slice() else { panic!("one record pass, not {records:?}") };
+        assert!(names(&table, line_rules).contains(&"missing-colon"), "{:?}", names(&table, line_rules));
+        assert!(names(&table, record_rules).contains(&"duplicate-rule"), "{:?}", names(&table, record_rules));
+        // Every running rule of the stage is in exactly one pass.
+        let mut in_passes: Vec<usize> = document
+            .iter()
+            .flat_map(|pass| match pass {
+                Pass::Lines(rules) | Pass::Records(rules) => rules.clone(),
+                Pass::One(rule) => vec![*rule],
+            })
+            .collect();
+        in_passes.sort_unstable();
+        let of_stage: Vec<usize> =
+            (0..table.running.len()).filter(|&at| Stage::of(table.running(at).rule) == Stage::Document).collect();
+        assert_eq!(in_passes, of_stage);
+    }
+
+    #[test]
+    fn a_rule_that_is_off_runs_only_when_it_explains_strict_failures() {
+        let table = RuleTable::new(&Settings { select: Some(Vec::new()), ..Settings::default() });
+        assert!(!table.running.is_empty());
+        for resolved in &table.running {
+            assert_eq!(resolved.severity, None, "{}", resolved.rule.name());
+            assert!(resolved.rule.metadata.explains_strict_failures, "{}", resolved.rule.name());
+        }
+        let ignored = Settings { ignore: vec!["missing-colon".to_string()], ..Settings::default() };
+        let table = RuleTable::new(&ignored);
+        let missing_colon = table.running.iter().find(|resolved| resolved.rule.name() == "missing-colon");
+        assert_eq!(missing_colon.map(|resolved| resolved.severity), Some(None));
+    }
+}
