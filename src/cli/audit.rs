@@ -1,24 +1,32 @@
 //! `robolint audit FILE|URL`: the registry's robots by purpose, what each may fetch under the
 //! file (all, some, none) and the group that decides, and what the file says about usage.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
-use serde_json::{json, Value};
+use serde::{Serialize, Serializer};
 
 use robolint::agents::{Honours, Obeys, Purpose};
-use robolint::audit::{Access, Answer, Audit, RobotAccess};
+use robolint::audit::{Access, Audit, RobotAccess};
 use robolint::diff::Side;
 use robolint::model::Directive;
 
 use robolint::text::abbreviate;
 
 use super::agents::RegistryArgs;
+use super::output::{print, Answer, OutputFormat};
 use super::ColorChoice;
 
 /// Operators' names are cut to this many characters in the table (JSON has them whole).
 const OPERATOR_WIDTH: usize = 24;
+/// The JSON's `version`.
+const JSON_VERSION: u32 = 1;
+/// The table's columns; FETCH, the access, is the one coloured in each robot's row.
+const COLUMNS: [&str; 7] = ["PURPOSE", "ROBOT", "OPERATOR", "FETCH", "DECIDED BY", "USAGE", "NOTE"];
+const FETCH_COLUMN: usize = 3;
+const BOLD: &str = "\x1b[1m";
+const RESET: &str = "\x1b[0m";
 
 #[derive(Args)]
 pub struct AuditArgs {
@@ -43,6 +51,8 @@ pub struct AuditArgs {
     registry: RegistryArgs,
 }
 
+/// The output layer's two formats (`OutputFormat`), with help that says what audit prints
+/// in each.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum AuditFormat {
     /// A table by purpose, then the usage preferences the file states.
@@ -56,126 +66,232 @@ pub fn run_audit(args: &AuditArgs) -> Result<u8, String> {
     let side = super::diff::read_side(&args.input)?;
     let folder = Path::new(&args.input).parent().filter(|folder| folder.is_dir()).unwrap_or(Path::new("."));
     let registry = args.registry.registry(folder)?;
-    let text = &side.source.text;
-    let audit = Audit::new(&side.document, text, &[]);
+    let audit = Audit::new(&side.document, &side.source.text, &[]);
     let robots = Audit::current_robots(&registry, &args.purpose);
     let answers = audit.robots(&robots, |_| true);
-    let output = match args.format {
-        AuditFormat::Human => {
-            let color = args.color.enabled(std::io::IsTerminal::is_terminal(&io::stdout()));
-            human(&side, &audit, &answers, color)
-        }
-        AuditFormat::Json => {
-            let document = json_document(&side, &audit, &answers);
-            serde_json::to_string_pretty(&document).map_err(|error| format!("cannot write JSON: {error}"))? + "\n"
-        }
+    let format = match args.format {
+        AuditFormat::Human => OutputFormat::Human,
+        AuditFormat::Json => OutputFormat::Json,
     };
-    io::stdout().lock().write_all(output.as_bytes()).map_err(|error| format!("cannot write output: {error}"))?;
+    let color = args.color.enabled(io::stdout().is_terminal());
+    print(format, &AuditAnswer::new(&side, &audit, &answers), color)?;
     Ok(0)
 }
 
-/// "own group (line 3)", "`*` (line 7)", "Googlebot's group (line 2)", "no group".
-fn decided_by(robot: &RobotAccess<'_>) -> String {
-    let line = robot.agent_lines.first().map(|line| line + 1);
-    match (&robot.obeys, line) {
-        (Obeys::OwnGroup, Some(line)) => format!("own group (line {line})"),
-        (Obeys::Fallback(token), Some(line)) => format!("{token}'s group (line {line})"),
-        (Obeys::Star, Some(line)) => format!("`*` (line {line})"),
-        _ => "no group".to_string(),
-    }
+/// What `audit` answers: each robot's access and the group that decides, and the usage
+/// preferences the file states. Its structs list their fields in alphabetical order, the
+/// JSON's key order since it was built as a `serde_json::Value` (whose map sorts its keys):
+/// scripts and saved outputs see the same bytes.
+#[derive(Serialize)]
+struct AuditAnswer<'a> {
+    file: &'a str,
+    paths_asked: usize,
+    preferences: Vec<PreferenceAnswer<'a>>,
+    robots: Vec<RobotAnswer<'a>>,
+    version: u32,
 }
 
-/// What the registry says that changes how far the answer holds.
-fn caveat(robot: &RobotAccess<'_>) -> &'static str {
-    match (robot.agent.honours, robot.agent.purpose) {
-        (_, Purpose::Control) => "no crawler: carries a usage preference",
-        (Honours::No, _) => "does not obey robots.txt",
-        (Honours::UserTriggered, _) => "fetches for a person; robots.txt may not apply",
-        (Honours::Unknown, _) => "not known to obey robots.txt",
-        (Honours::Yes, _) => "",
-    }
+/// One robot of the registry reading the file.
+#[derive(Serialize)]
+struct RobotAnswer<'a> {
+    access: Access,
+    allowed_example: Option<ExampleAnswer<'a>>,
+    dialect: &'static str,
+    disallowed_example: Option<ExampleAnswer<'a>>,
+    /// The User-agent lines of the groups it obeys, numbered from 1.
+    group_lines: Vec<usize>,
+    honours: Honours,
+    #[serde(serialize_with = "obeys_name")]
+    obeys: &'a Obeys,
+    operator: &'a str,
+    /// Its groups' `Content-Signal` and `Content-Usage` lines, numbered from 1.
+    preference_lines: Vec<usize>,
+    purpose: Purpose,
+    token: &'a str,
+    /// Those lines' values, which the table's USAGE column quotes. Not in the JSON, which
+    /// gives the lines' numbers here and their text under `preferences`.
+    #[serde(skip)]
+    usage: Vec<&'a str>,
 }
 
-fn line_text(side: &Side, line: usize) -> &str {
-    side.document.lines[line].span.text(&side.source.text).trim_end()
+/// A URL asked and the robot's verdict on it: the deciding line (from 1), if any, and why.
+#[derive(Serialize)]
+struct ExampleAnswer<'a> {
+    line: Option<usize>,
+    url: &'a str,
+    why: String,
 }
 
-fn human(side: &Side, audit: &Audit<'_>, answers: &[RobotAccess<'_>], color: bool) -> String {
-    let count = |access: Access| answers.iter().filter(|robot| robot.access == access).count();
-    let mut out = format!(
-        "{}: of {} robots, {} may fetch all, {} some, {} none of the {} paths asked\n\n",
-        side.name,
-        answers.len(),
-        count(Access::All),
-        count(Access::Some),
-        count(Access::None),
-        audit.urls().len()
-    );
-    let header = ["PURPOSE", "ROBOT", "OPERATOR", "FETCH", "DECIDED BY", "USAGE", "NOTE"];
-    let rows: Vec<[String; 7]> = answers
-        .iter()
-        .map(|robot| {
-            let usage: Vec<&str> = robot
-                .preferences
-                .iter()
-                .filter_map(|&line| side.document.lines[line].field())
-                .map(|field| field.value.text(&side.source.text))
-                .collect();
-            [
-                robot.agent.purpose.to_string(),
-                robot.agent.token.clone(),
-                abbreviate(&robot.agent.operator, OPERATOR_WIDTH).into_owned(),
-                robot.access.as_str().to_string(),
-                decided_by(robot),
-                usage.join("; "),
-                caveat(robot).to_string(),
-            ]
-        })
-        .collect();
-    let mut widths = header.map(str::len);
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
+/// A `Content-Signal` or `Content-Usage` line, with the User-agent values of its group.
+#[derive(Serialize)]
+struct PreferenceAnswer<'a> {
+    group: String,
+    line: usize,
+    text: &'a str,
+}
+
+impl<'a> AuditAnswer<'a> {
+    fn new(side: &'a Side, audit: &Audit<'_>, answers: &'a [RobotAccess<'_>]) -> AuditAnswer<'a> {
+        AuditAnswer {
+            file: &side.name,
+            paths_asked: audit.urls().len(),
+            preferences: preferences(side),
+            robots: answers.iter().map(|robot| RobotAnswer::new(side, audit, robot)).collect(),
+            version: JSON_VERSION,
         }
     }
-    let mut push_row = |cells: Vec<(String, &str)>| {
-        let last = cells.len() - 1;
-        let mut line = String::new();
-        for (column, (cell, style)) in cells.into_iter().enumerate() {
-            let padding = if column == last { 0 } else { widths[column] + 2 - cell.chars().count() };
-            if color && !style.is_empty() {
-                line.push_str(&format!("{style}{cell}\x1b[0m"));
-            } else {
-                line.push_str(&cell);
-            }
-            line.push_str(&" ".repeat(padding));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    };
-    push_row(header.iter().map(|title| (title.to_string(), "\x1b[1m")).collect());
-    for row in rows {
-        let style = match row[3].as_str() {
-            "all" => "\x1b[32m",
-            "some" => "\x1b[33m",
-            _ => "\x1b[31m",
+}
+
+impl<'a> RobotAnswer<'a> {
+    fn new(side: &'a Side, audit: &Audit<'_>, robot: &'a RobotAccess<'_>) -> RobotAnswer<'a> {
+        let example = |answer: &'a Option<robolint::audit::Answer>| {
+            answer.as_ref().map(|answer| ExampleAnswer {
+                line: answer.verdict.reason.rule().map(|rule| rule.line + 1),
+                url: &answer.url,
+                why: audit.explain(robot, answer),
+            })
         };
-        push_row(
-            row.into_iter().enumerate().map(|(column, cell)| (cell, if column == 3 { style } else { "" })).collect(),
-        );
-    }
-    let preferences = preference_lines(side);
-    if !preferences.is_empty() {
-        out.push_str("\nUsage preferences in the file:\n");
-        for (line, group) in preferences {
-            out.push_str(&format!("  line {} `{}`, for {}\n", line + 1, line_text(side, line), group));
+        let usage = robot
+            .preferences
+            .iter()
+            .filter_map(|&line| side.document.lines[line].field())
+            .map(|field| field.value.text(&side.source.text))
+            .collect();
+        RobotAnswer {
+            access: robot.access,
+            allowed_example: example(&robot.first_allowed),
+            dialect: robot.agent.dialect.name(),
+            disallowed_example: example(&robot.first_disallowed),
+            group_lines: robot.agent_lines.iter().map(|line| line + 1).collect(),
+            honours: robot.agent.honours,
+            obeys: &robot.obeys,
+            operator: &robot.agent.operator,
+            preference_lines: robot.preferences.iter().map(|line| line + 1).collect(),
+            purpose: robot.agent.purpose,
+            token: &robot.agent.token,
+            usage,
         }
     }
-    out
+
+    /// "own group (line 3)", "`*` (line 7)", "Googlebot's group (line 2)", "no group".
+    fn decided_by(&self) -> String {
+        match (self.obeys, self.group_lines.first()) {
+            (Obeys::OwnGroup, Some(line)) => format!("own group (line {line})"),
+            (Obeys::Fallback(token), Some(line)) => format!("{token}'s group (line {line})"),
+            (Obeys::Star, Some(line)) => format!("`*` (line {line})"),
+            _ => "no group".to_string(),
+        }
+    }
+
+    /// What the registry says that changes how far the answer holds.
+    fn caveat(&self) -> &'static str {
+        match (self.honours, self.purpose) {
+            (_, Purpose::Control) => "no crawler: carries a usage preference",
+            (Honours::No, _) => "does not obey robots.txt",
+            (Honours::UserTriggered, _) => "fetches for a person; robots.txt may not apply",
+            (Honours::Unknown, _) => "not known to obey robots.txt",
+            (Honours::Yes, _) => "",
+        }
+    }
+
+    /// The robot's cells, in the order of [`COLUMNS`].
+    fn cells(&self) -> [String; 7] {
+        [
+            self.purpose.to_string(),
+            self.token.to_string(),
+            abbreviate(self.operator, OPERATOR_WIDTH).into_owned(),
+            self.access.as_str().to_string(),
+            self.decided_by(),
+            self.usage.join("; "),
+            self.caveat().to_string(),
+        ]
+    }
+}
+
+/// How the JSON names the group a robot obeys: `own-group`, `fallback:TOKEN`, `star`, `no-group`.
+fn obeys_name<S: Serializer>(obeys: &&Obeys, serializer: S) -> Result<S::Ok, S::Error> {
+    match obeys {
+        Obeys::OwnGroup => serializer.serialize_str("own-group"),
+        Obeys::Fallback(token) => serializer.collect_str(&format_args!("fallback:{token}")),
+        Obeys::Star => serializer.serialize_str("star"),
+        Obeys::NoGroup => serializer.serialize_str("no-group"),
+    }
+}
+
+/// The colour of an access in the table: all green, some yellow, none red.
+fn access_style(access: Access) -> &'static str {
+    match access {
+        Access::All => "\x1b[32m",
+        Access::Some => "\x1b[33m",
+        Access::None => "\x1b[31m",
+    }
+}
+
+/// One row of the table: each cell (in its style, when colouring and it has one) padded to
+/// its column's width and two spaces, the line's trailing blanks trimmed.
+fn write_row<'c>(
+    out: &mut dyn Write,
+    widths: &[usize; COLUMNS.len()],
+    cells: impl IntoIterator<Item = (&'c str, &'c str)>,
+    color: bool,
+) -> io::Result<()> {
+    let mut line = String::new();
+    for (column, (cell, style)) in cells.into_iter().enumerate() {
+        if color && !style.is_empty() {
+            line.push_str(&format!("{style}{cell}{RESET}"));
+        } else {
+            line.push_str(cell);
+        }
+        if column + 1 < widths.len() {
+            line.push_str(&" ".repeat(widths[column] + 2 - cell.chars().count()));
+        }
+    }
+    writeln!(out, "{}", line.trim_end())
+}
+
+impl Answer for AuditAnswer<'_> {
+    /// A summary line, the table by purpose, then the usage preferences the file states.
+    fn write_human(&self, out: &mut dyn Write, color: bool) -> io::Result<()> {
+        let count = |access: Access| self.robots.iter().filter(|robot| robot.access == access).count();
+        writeln!(
+            out,
+            "{}: of {} robots, {} may fetch all, {} some, {} none of the {} paths asked\n",
+            self.file,
+            self.robots.len(),
+            count(Access::All),
+            count(Access::Some),
+            count(Access::None),
+            self.paths_asked
+        )?;
+        let rows: Vec<[String; 7]> = self.robots.iter().map(RobotAnswer::cells).collect();
+        let mut widths = COLUMNS.map(str::len);
+        for row in &rows {
+            for (width, cell) in widths.iter_mut().zip(row) {
+                *width = (*width).max(cell.chars().count());
+            }
+        }
+        write_row(out, &widths, COLUMNS.map(|title| (title, BOLD)), color)?;
+        for (robot, row) in self.robots.iter().zip(&rows) {
+            let style = |column| if column == FETCH_COLUMN { access_style(robot.access) } else { "" };
+            write_row(
+                out,
+                &widths,
+                row.iter().enumerate().map(|(column, cell)| (cell.as_str(), style(column))),
+                color,
+            )?;
+        }
+        if !self.preferences.is_empty() {
+            writeln!(out, "\nUsage preferences in the file:")?;
+            for preference in &self.preferences {
+                writeln!(out, "  line {} `{}`, for {}", preference.line, preference.text, preference.group)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Every `Content-Signal` and `Content-Usage` line, with the User-agent values of its group.
-fn preference_lines(side: &Side) -> Vec<(usize, String)> {
+fn preferences(side: &Side) -> Vec<PreferenceAnswer<'_>> {
     let document = &side.document;
     document
         .records
@@ -192,53 +308,11 @@ fn preference_lines(side: &Side) -> Vec<(usize, String)> {
                 .extensions
                 .iter()
                 .filter(|&&line| document.lines[line].directive().is_some_and(Directive::is_usage_preference))
-                .map(move |&line| (line, group.clone()))
+                .map(move |&line| PreferenceAnswer {
+                    group: group.clone(),
+                    line: line + 1,
+                    text: document.lines[line].span.text(&side.source.text).trim_end(),
+                })
         })
         .collect()
-}
-
-fn json_document(side: &Side, audit: &Audit<'_>, answers: &[RobotAccess<'_>]) -> Value {
-    let answer = |robot: &RobotAccess<'_>, answer: &Option<Answer>| match answer {
-        Some(answer) => json!({
-            "url": answer.url,
-            "line": answer.verdict.reason.rule().map(|rule| rule.line + 1),
-            "why": audit.explain(robot, answer),
-        }),
-        None => Value::Null,
-    };
-    let robots: Vec<Value> = answers
-        .iter()
-        .map(|robot| {
-            let obeys = match &robot.obeys {
-                Obeys::OwnGroup => "own-group".to_string(),
-                Obeys::Fallback(token) => format!("fallback:{token}"),
-                Obeys::Star => "star".to_string(),
-                Obeys::NoGroup => "no-group".to_string(),
-            };
-            json!({
-                "token": robot.agent.token,
-                "purpose": robot.agent.purpose,
-                "operator": robot.agent.operator,
-                "honours": robot.agent.honours,
-                "dialect": robot.agent.dialect.name(),
-                "access": robot.access,
-                "obeys": obeys,
-                "group_lines": robot.agent_lines.iter().map(|line| line + 1).collect::<Vec<_>>(),
-                "allowed_example": answer(robot, &robot.first_allowed),
-                "disallowed_example": answer(robot, &robot.first_disallowed),
-                "preference_lines": robot.preferences.iter().map(|line| line + 1).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let preferences: Vec<Value> = preference_lines(side)
-        .into_iter()
-        .map(|(line, group)| json!({"line": line + 1, "text": line_text(side, line), "group": group}))
-        .collect();
-    json!({
-        "version": 1,
-        "file": side.name,
-        "paths_asked": audit.urls().len(),
-        "robots": robots,
-        "preferences": preferences,
-    })
 }

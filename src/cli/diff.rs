@@ -2,12 +2,12 @@
 //! so a large change reads in a few lines, and a gate for CI.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use clap::{Args, ValueEnum};
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use robolint::agents::{Purpose, Registry};
 use robolint::diagnostic::Diagnostic;
@@ -18,6 +18,8 @@ use robolint::model::{LineIndex, Span};
 use robolint::render::{github, sarif, Linted};
 use robolint::source::DEFAULT_SIZE_CAP;
 use robolint::{Report, Severity, Source};
+
+use super::output::{print, Answer, JsonLayout, OutputFormat};
 
 const EXIT_NO_GATE: u8 = 0;
 const EXIT_GATE: u8 = 1;
@@ -153,26 +155,22 @@ fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
     let robots = robots(args);
     let comparison = diff::compare(old, new, robots, &urls);
     let notes = sitemaps.notes;
-    let mut out = std::io::stdout().lock();
+    let answer = || DiffAnswer::new(old, new, &comparison, &notes);
     match args.format {
-        DiffFormat::Human => {
-            let notes: String = notes.iter().map(|note| format!("note: {note}\n")).collect();
-            out.write_all((notes + &human(old, new, &comparison)).as_bytes())
+        DiffFormat::Human => print(OutputFormat::Human, &answer(), false)?,
+        DiffFormat::Json => print(OutputFormat::Json, &answer(), false)?,
+        DiffFormat::Github => {
+            let annotations = github(old, new, &comparison, &notes, args.fail_on);
+            io::stdout().lock().write_all(annotations.as_bytes()).map_err(super::cannot_write)?;
         }
-        DiffFormat::Json => {
-            let document = json_document(old, new, &comparison, &notes);
-            out.write_all((document.to_string() + "\n").as_bytes())
-        }
-        DiffFormat::Github => out.write_all(github(old, new, &comparison, &notes, args.fail_on).as_bytes()),
         DiffFormat::Sarif => {
             // SARIF has no place for them that code scanning shows; they go where people look.
             for note in &notes {
                 eprintln!("robolint diff: note: {note}");
             }
-            sarif_log(&mut out, old, new, &comparison, args.fail_on)
+            sarif_log(&mut io::stdout().lock(), old, new, &comparison, args.fail_on).map_err(super::cannot_write)?;
         }
     }
-    .map_err(super::cannot_write)?;
     Ok(comparison.changes.iter().any(|change| args.fail_on.fires_on(change)))
 }
 
@@ -193,8 +191,8 @@ fn robots(args: &DiffArgs) -> Vec<Robot> {
 /// A side named on the command line: `-`, a URL, a file, or `REV:PATH` read through git.
 pub(crate) fn read_side(argument: &str) -> Result<Side, String> {
     if argument == "-" {
-        let source = Source::read(std::io::stdin().lock(), DEFAULT_SIZE_CAP, None)
-            .map_err(|e| format!("standard input: {e}"))?;
+        let source =
+            Source::read(io::stdin().lock(), DEFAULT_SIZE_CAP, None).map_err(|e| format!("standard input: {e}"))?;
         return Ok(Side::new("<stdin>", source));
     }
     if looks_like_http_url(argument) {
@@ -352,101 +350,147 @@ fn sitemap_bytes(argument: &str, cap: usize) -> Result<(Vec<u8>, bool), String> 
     Ok((xml, cut))
 }
 
-/// The line that decided a verdict, as `line N `text``, or the reason when no line did.
-fn decided_by(side: &Side, verdict: &Verdict) -> String {
-    match verdict.reason.rule() {
-        Some(rule) => format!("line {} `{}`", rule.line + 1, side.line_text(rule.line)),
-        None => verdict.reason.describe().to_string(),
+/// What one compared pair answers: every change with both verdicts, the robots asked and the
+/// notes on what the sitemap bounds left out. Its structs list their fields in alphabetical
+/// order, the JSON's key order since it was built as a `serde_json::Value` (whose map sorts
+/// its keys): scripts and saved outputs see the same bytes.
+#[derive(Serialize)]
+struct DiffAnswer<'a> {
+    changes: Vec<ChangeAnswer<'a>>,
+    new: &'a str,
+    notes: &'a [String],
+    old: &'a str,
+    robots: Vec<RobotAnswer<'a>>,
+    urls_asked: usize,
+}
+
+/// One robot's answer on one URL that changed.
+#[derive(Serialize)]
+struct ChangeAnswer<'a> {
+    after: VerdictAnswer<'a>,
+    before: VerdictAnswer<'a>,
+    purpose: &'a str,
+    robot: &'a str,
+    url: &'a str,
+}
+
+#[derive(Serialize)]
+struct VerdictAnswer<'a> {
+    allowed: bool,
+    #[serde(flatten)]
+    decided_by: DecidedBy<'a>,
+}
+
+/// What decided a verdict: a line of the file (numbered from 1), or the reason no line did.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum DecidedBy<'a> {
+    Line { line: usize, text: &'a str },
+    Reason { reason: &'static str },
+}
+
+#[derive(Serialize)]
+struct RobotAnswer<'a> {
+    dialect: &'static str,
+    purpose: &'a str,
+    token: &'a str,
+}
+
+impl<'a> DiffAnswer<'a> {
+    fn new(old: &'a Side, new: &'a Side, comparison: &'a Comparison, notes: &'a [String]) -> DiffAnswer<'a> {
+        let changes = comparison
+            .changes
+            .iter()
+            .map(|change| {
+                let robot = &comparison.robots[change.robot];
+                ChangeAnswer {
+                    after: VerdictAnswer::new(new, &change.after),
+                    before: VerdictAnswer::new(old, &change.before),
+                    purpose: &robot.purpose,
+                    robot: &robot.token,
+                    url: &change.url,
+                }
+            })
+            .collect();
+        let robots = comparison
+            .robots
+            .iter()
+            .map(|robot| RobotAnswer { dialect: robot.dialect.name(), purpose: &robot.purpose, token: &robot.token })
+            .collect();
+        DiffAnswer { changes, new: &new.name, notes, old: &old.name, robots, urls_asked: comparison.urls_asked }
     }
 }
 
-/// The change's cause as the reviewer reads it: the new line that now decides, or the old
-/// line that no longer does.
-fn cause(old: &Side, new: &Side, change: &Change) -> String {
-    match (change.after.reason.rule(), change.before.reason.rule()) {
-        (Some(_), _) => format!("new {}", decided_by(new, &change.after)),
-        (None, Some(_)) => format!("old {} no longer applies", decided_by(old, &change.before)),
-        (None, None) => "the groups that apply changed".to_string(),
+impl<'a> VerdictAnswer<'a> {
+    fn new(side: &'a Side, verdict: &Verdict) -> VerdictAnswer<'a> {
+        let decided_by = match verdict.reason.rule() {
+            Some(rule) => DecidedBy::Line { line: rule.line + 1, text: side.line_text(rule.line) },
+            None => DecidedBy::Reason { reason: verdict.reason.describe() },
+        };
+        VerdictAnswer { allowed: verdict.allowed, decided_by }
+    }
+}
+
+impl ChangeAnswer<'_> {
+    /// A URL that was allowed and no longer is.
+    fn blocks(&self) -> bool {
+        self.before.allowed && !self.after.allowed
+    }
+
+    /// The change's cause as the reviewer reads it: the new line that now decides, or the
+    /// old line that no longer does.
+    fn cause(&self) -> String {
+        match (&self.after.decided_by, &self.before.decided_by) {
+            (DecidedBy::Line { line, text }, _) => format!("new line {line} `{text}`"),
+            (DecidedBy::Reason { .. }, DecidedBy::Line { line, text }) => {
+                format!("old line {line} `{text}` no longer applies")
+            }
+            (DecidedBy::Reason { .. }, DecidedBy::Reason { .. }) => "the groups that apply changed".to_string(),
+        }
     }
 }
 
 /// The robots a group of changes affects, and the URLs.
 type Affected<'a> = (BTreeSet<&'a str>, BTreeSet<&'a str>);
 
-fn human(old: &Side, new: &Side, comparison: &Comparison) -> String {
-    let mut out = format!(
-        "{} → {}: {} URLs asked of {} robots",
-        old.name,
-        new.name,
-        comparison.urls_asked,
-        comparison.robots.len()
-    );
-    if comparison.changes.is_empty() {
-        out.push_str(": no change\n");
-        return out;
-    }
-    out.push_str(&format!(": {} answers change\n", comparison.changes.len()));
-    // (purpose, blocked first, cause) → robots, URLs
-    // (purpose, opens rather than blocks, cause) → the robots and the URLs.
-    let mut groups: BTreeMap<(String, bool, String), Affected<'_>> = BTreeMap::new();
-    for change in &comparison.changes {
-        let robot = &comparison.robots[change.robot];
-        let key = (robot.purpose.clone(), !change.blocks(), cause(old, new, change));
-        let group = groups.entry(key).or_default();
-        group.0.insert(&robot.token);
-        group.1.insert(&change.url);
-    }
-    for ((purpose, opens, cause), (robots, urls)) in &groups {
-        let direction = if *opens { "opens" } else { "blocks" };
-        let named: Vec<&str> = robots.iter().take(NAMED_ROBOTS).copied().collect();
-        let more = robots.len().saturating_sub(NAMED_ROBOTS);
-        let robots = if more > 0 { format!("{} and {more} more", named.join(", ")) } else { named.join(", ") };
-        out.push_str(&format!("{purpose} ({robots}): {direction} {} URL(s), because of {cause}\n", urls.len()));
-        for url in urls.iter().take(EXAMPLES) {
-            out.push_str(&format!("    {url}\n"));
-        }
-        if urls.len() > EXAMPLES {
-            out.push_str(&format!("    … and {} more\n", urls.len() - EXAMPLES));
-        }
-    }
-    out
-}
+impl Answer for DiffAnswer<'_> {
+    /// `--against` compares several pairs in one run and prints an answer for each: each on
+    /// one line (JSON Lines), so that a script can read them apart.
+    const JSON_LAYOUT: JsonLayout = JsonLayout::Compact;
 
-fn verdict_json(side: &Side, verdict: &Verdict) -> Value {
-    match verdict.reason.rule() {
-        Some(rule) => json!({"allowed": verdict.allowed, "line": rule.line + 1, "text": side.line_text(rule.line)}),
-        None => json!({"allowed": verdict.allowed, "reason": verdict.reason.describe()}),
+    /// The notes, a summary line, then the changes grouped by purpose, direction and cause,
+    /// with a few robots and example URLs each.
+    fn write_human(&self, out: &mut dyn Write, _color: bool) -> io::Result<()> {
+        for note in self.notes {
+            writeln!(out, "note: {note}")?;
+        }
+        write!(out, "{} → {}: {} URLs asked of {} robots", self.old, self.new, self.urls_asked, self.robots.len())?;
+        if self.changes.is_empty() {
+            return writeln!(out, ": no change");
+        }
+        writeln!(out, ": {} answers change", self.changes.len())?;
+        // (purpose, opens rather than blocks, cause) → the robots and the URLs.
+        let mut groups: BTreeMap<(&str, bool, String), Affected<'_>> = BTreeMap::new();
+        for change in &self.changes {
+            let group = groups.entry((change.purpose, !change.blocks(), change.cause())).or_default();
+            group.0.insert(change.robot);
+            group.1.insert(change.url);
+        }
+        for ((purpose, opens, cause), (robots, urls)) in &groups {
+            let direction = if *opens { "opens" } else { "blocks" };
+            let named: Vec<&str> = robots.iter().take(NAMED_ROBOTS).copied().collect();
+            let more = robots.len().saturating_sub(NAMED_ROBOTS);
+            let robots = if more > 0 { format!("{} and {more} more", named.join(", ")) } else { named.join(", ") };
+            writeln!(out, "{purpose} ({robots}): {direction} {} URL(s), because of {cause}", urls.len())?;
+            for url in urls.iter().take(EXAMPLES) {
+                writeln!(out, "    {url}")?;
+            }
+            if urls.len() > EXAMPLES {
+                writeln!(out, "    … and {} more", urls.len() - EXAMPLES)?;
+            }
+        }
+        Ok(())
     }
-}
-
-fn json_document(old: &Side, new: &Side, comparison: &Comparison, notes: &[String]) -> Value {
-    let changes: Vec<Value> = comparison
-        .changes
-        .iter()
-        .map(|change| {
-            let robot = &comparison.robots[change.robot];
-            json!({
-                "robot": robot.token,
-                "purpose": robot.purpose,
-                "url": change.url,
-                "before": verdict_json(old, &change.before),
-                "after": verdict_json(new, &change.after),
-            })
-        })
-        .collect();
-    let robots: Vec<Value> = comparison
-        .robots
-        .iter()
-        .map(|robot| json!({"token": robot.token, "purpose": robot.purpose, "dialect": robot.dialect.name()}))
-        .collect();
-    json!({
-        "old": old.name,
-        "new": new.name,
-        "urls_asked": comparison.urls_asked,
-        "notes": notes,
-        "robots": robots,
-        "changes": changes,
-    })
 }
 
 /// Where a group of changes is shown: the new file's line that now decides, else the old
@@ -548,7 +592,7 @@ fn github(old: &Side, new: &Side, comparison: &Comparison, notes: &[String], gat
 
 /// A SARIF log through the lint's renderer: each group becomes a finding on the file and
 /// line it is placed on, `diff-blocks` or `diff-opens`.
-fn sarif_log(out: &mut impl Write, old: &Side, new: &Side, comparison: &Comparison, gate: Gate) -> std::io::Result<()> {
+fn sarif_log(out: &mut impl Write, old: &Side, new: &Side, comparison: &Comparison, gate: Gate) -> io::Result<()> {
     let report =
         |side: &Side| Report { source: side.source.clone(), document: side.document.clone(), diagnostics: Vec::new() };
     let (mut old_report, mut new_report) = (report(old), report(new));

@@ -18,18 +18,34 @@ pub enum OutputFormat {
     Json,
 }
 
+/// How an answer's JSON is laid out.
+pub enum JsonLayout {
+    /// Indented, for one document a person may also read.
+    Pretty,
+    /// On one line, for a stream of documents read one a line (JSON Lines).
+    Compact,
+}
+
 /// A subcommand's answer: the value is what the JSON says; `write_human` says it for people.
 pub trait Answer: Serialize {
+    /// Pretty, unless the subcommand may print several answers in one run: then each is
+    /// compact, one a line, so that a script can read them apart.
+    const JSON_LAYOUT: JsonLayout = JsonLayout::Pretty;
+
     fn write_human(&self, out: &mut dyn Write, color: bool) -> io::Result<()>;
 }
 
-/// Prints `answer` to standard output in `format` (pretty JSON ends with a newline).
-pub fn print(format: OutputFormat, answer: &impl Answer, color: bool) -> Result<(), String> {
+/// Prints `answer` to standard output in `format` (the JSON ends with a newline).
+pub fn print<A: Answer>(format: OutputFormat, answer: &A, color: bool) -> Result<(), String> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = match format {
         OutputFormat::Human => answer.write_human(&mut out, color),
         OutputFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, answer).map_err(io::Error::from).and_then(|()| writeln!(out))
+            let serialized = match A::JSON_LAYOUT {
+                JsonLayout::Pretty => serde_json::to_writer_pretty(&mut out, answer),
+                JsonLayout::Compact => serde_json::to_writer(&mut out, answer),
+            };
+            serialized.map_err(io::Error::from).and_then(|()| writeln!(out))
         }
     };
     written.and_then(|()| out.flush()).map_err(cannot_write)
