@@ -151,20 +151,6 @@ struct Lint<'l> {
     second_thread: bool,
 }
 
-impl Lint<'_> {
-    /// Whether a rule of `category` judges this input. Rules that judge the fetch always do.
-    /// The others need a robots.txt body, and once a file-level rule has found the body is
-    /// HTML or binary, only file-level ones judge it.
-    fn judged_by(&self, category: &str) -> bool {
-        match category {
-            HTTP_CATEGORY => true,
-            _ if !self.body_is_robots_txt => false,
-            "file" => true,
-            _ => !self.file_level_only,
-        }
-    }
-}
-
 /// What a run of rules found.
 #[derive(Default)]
 struct Found {
@@ -219,70 +205,82 @@ impl<'w, 's> Worker<'w, 's> {
 
     fn run(&mut self, passes: impl Iterator<Item = &'w Pass>) {
         for pass in passes {
-            for diagnostics in self.run_pass(pass) {
-                self.found.append(diagnostics);
-            }
+            self.run_pass(pass);
         }
     }
 
-    /// Runs the rules of one pass that judge this input; returns, per rule that is enabled
-    /// and found something, what it reported. A rule that is off still runs when it explains
-    /// strict failures: its spans are kept either way.
-    fn run_pass(&mut self, pass: &'w Pass) -> Vec<Vec<Diagnostic>> {
-        let lint = self.lint;
-        let at = match pass {
-            Pass::Lines(rules) | Pass::Records(rules) => rules.as_slice(),
-            Pass::One(rule) => std::slice::from_ref(rule),
-        };
-        let mut runs: Vec<Run<'w>> = at
-            .iter()
-            .map(|&at| lint.table.running(at))
-            .filter(|resolved| lint.judged_by(&resolved.rule.metadata.category))
-            .map(|resolved| Run { resolved, findings: Findings::new(resolved.rule), budget: Budget::default() })
-            .collect();
-        if runs.is_empty() {
-            return Vec::new();
-        }
-        let contexts: Vec<Context<'_, 'w>> = runs.iter().map(|run| self.context(run.resolved)).collect();
-        let witnesses = &self.witnesses;
-        let mut each_rule = |check: &mut dyn FnMut(&Context<'_, 'w>, Check, &mut Findings)| {
-            for (run, cx) in runs.iter_mut().zip(&contexts) {
-                witnesses.spending(&mut run.budget, || check(cx, run.resolved.rule.check, &mut run.findings));
-            }
-        };
+    /// Runs the rules of one pass that judge this input and keeps what they found. A rule
+    /// that is off still runs when it explains strict failures: its spans are kept either way.
+    fn run_pass(&mut self, pass: &'w Pass) {
         match pass {
-            Pass::Lines(_) => {
-                for (index, line) in lint.document.lines.iter().enumerate() {
-                    each_rule(&mut |cx, check, findings| {
-                        if let Check::Line(check) = check {
-                            check(cx, index, line, findings)
+            Pass::One(at) => {
+                let Some(mut run) = self.start(*at) else { return };
+                let cx = self.context(run.resolved);
+                let findings = &mut run.findings;
+                self.witnesses.spending(&mut run.budget, || match run.resolved.rule.check {
+                    Check::Document(check) => check(&cx, findings),
+                    Check::Fetch(check) => {
+                        if let Some(fetch) = self.lint.fetch {
+                            check(&cx, fetch, findings)
                         }
-                    });
-                }
-            }
-            Pass::Records(_) => {
-                for record in &lint.document.records {
-                    each_rule(&mut |cx, check, findings| {
-                        if let Check::Record(check) = check {
-                            check(cx, record, findings)
-                        }
-                    });
-                }
-            }
-            Pass::One(_) => each_rule(&mut |cx, check, findings| match check {
-                Check::Document(check) => check(cx, findings),
-                Check::Fetch(check) => {
-                    if let Some(fetch) = lint.fetch {
-                        check(cx, fetch, findings)
                     }
+                    // The table puts rules of these kinds in shared passes only.
+                    Check::Line(_) | Check::Record(_) => {}
+                });
+                self.finish(run);
+            }
+            Pass::Lines(rules) => self.walk(rules, &self.lint.document.lines, |check| match check {
+                Check::Line(check) => Some(move |cx: &Context<'_, 'w>, index, line, findings: &mut Findings| {
+                    check(cx, index, line, findings)
+                }),
+                _ => None,
+            }),
+            Pass::Records(rules) => self.walk(rules, &self.lint.document.records, |check| match check {
+                Check::Record(check) => {
+                    Some(move |cx: &Context<'_, 'w>, _, record, findings: &mut Findings| check(cx, record, findings))
                 }
-                // The table puts rules of these kinds in shared passes only.
-                Check::Line(_) | Check::Record(_) => {}
+                _ => None,
             }),
         }
-        drop(contexts);
         self.witnesses.forget_if_large();
-        runs.into_iter().filter_map(|run| self.finish(run)).collect()
+    }
+
+    /// One walk over `items` (the lines, the records) that calls each of `rules` on every
+    /// item in turn, each rule with its own context, findings and witness budget.
+    fn walk<T, C>(&mut self, rules: &[usize], items: &'w [T], check_of: impl Fn(Check) -> Option<C>)
+    where
+        C: Fn(&Context<'_, 'w>, usize, &'w T, &mut Findings),
+    {
+        let mut runs: Vec<Run<'w>> = rules.iter().filter_map(|&at| self.start(at)).collect();
+        {
+            let mut calls: Vec<(C, Context<'_, 'w>, &mut Run<'w>)> = runs
+                .iter_mut()
+                .filter_map(|run| Some((check_of(run.resolved.rule.check)?, self.context(run.resolved), run)))
+                .collect();
+            for (index, item) in items.iter().enumerate() {
+                for (check, cx, run) in &mut calls {
+                    let findings = &mut run.findings;
+                    self.witnesses.spending(&mut run.budget, || check(cx, index, item, findings));
+                }
+            }
+        }
+        for run in runs {
+            self.finish(run);
+        }
+    }
+
+    /// A rule's run, when the rule judges this input: rules that judge the fetch always do;
+    /// the others need a robots.txt body, and once a file-level rule has found the body is
+    /// HTML or binary, only file-level ones judge it.
+    fn start(&self, at: usize) -> Option<Run<'w>> {
+        let resolved = self.lint.table.running(at);
+        let judges = match resolved.rule.metadata.category.as_str() {
+            HTTP_CATEGORY => true,
+            _ if !self.lint.body_is_robots_txt => false,
+            "file" => true,
+            _ => !self.lint.file_level_only,
+        };
+        judges.then(|| Run { resolved, findings: Findings::new(resolved.rule), budget: Budget::default() })
     }
 
     fn context(&self, resolved: &'w Resolved) -> Context<'_, 'w> {
@@ -301,9 +299,9 @@ impl<'w, 's> Worker<'w, 's> {
         }
     }
 
-    /// What a rule reported, at its severity, when it is enabled; its spans are kept as strict
-    /// explanations whether or not it is.
-    fn finish(&mut self, run: Run<'_>) -> Option<Vec<Diagnostic>> {
+    /// Keeps what a rule reported, at its severity, when it is enabled; its spans are kept as
+    /// strict explanations whether or not it is.
+    fn finish(&mut self, run: Run<'_>) {
         let Resolved { rule, severity, affects, level_configured, .. } = run.resolved;
         let metadata = &rule.metadata;
         let (reported, not_robots_txt) = run.findings.into_parts();
@@ -311,7 +309,7 @@ impl<'w, 's> Worker<'w, 's> {
         if metadata.explains_strict_failures {
             self.found.strict_explanations.extend(reported.iter().flat_map(Diagnostic::spans));
         }
-        let severity = severity.filter(|_| !reported.is_empty())?;
+        let Some(severity) = severity.filter(|_| !reported.is_empty()) else { return };
         // A rule may raise one finding above its usual severity (merged-group: an error where
         // the rules a robot joins block the whole site) or lower one to information
         // (content-usage-value: a parameter that no reader looks at); a level set in
@@ -322,7 +320,7 @@ impl<'w, 's> Worker<'w, 's> {
             std::cmp::Ordering::Less => severity.min(own),
             std::cmp::Ordering::Equal => severity,
         };
-        Some(
+        self.found.append(
             reported
                 .into_iter()
                 .map(|diagnostic| Diagnostic {
@@ -331,7 +329,7 @@ impl<'w, 's> Worker<'w, 's> {
                     ..diagnostic
                 })
                 .collect(),
-        )
+        );
     }
 
     /// The `Document` stage: with a second thread, this thread takes its passes from the
@@ -421,10 +419,10 @@ fn run_rules(
     // names used but no longer changes what was reported.
     let mut suppression_worker = Worker::new(Lint { file_level_only, ..lint }, &suppressions);
     for pass in table.passes(Stage::Suppression) {
-        for mut reported in suppression_worker.run_pass(pass) {
-            suppression::apply(&mut suppressions.clone(), &mut reported, document);
-            diagnostics.append(&mut reported);
-        }
+        suppression_worker.run_pass(pass);
+        let mut reported = std::mem::take(&mut suppression_worker.found.diagnostics);
+        suppression::apply(&mut suppressions.clone(), &mut reported, document);
+        diagnostics.append(&mut reported);
     }
     sort_by_position(&mut diagnostics);
     diagnostics
