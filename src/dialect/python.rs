@@ -196,7 +196,7 @@ impl PythonRule {
     fn new(line: LineIndex, kind: RuleKind, written: &str, path: &str) -> Result<PythonRule, Raised> {
         let acts_as = if path.is_empty() { RuleKind::Allow } else { kind };
         // robotparser.py:222-223.
-        let normal = quote(&UrlParts::parse(path)?.unparse());
+        let normal = if UrlParts::is_plain_path(path) { quote(path) } else { quote(&UrlParts::parse(path)?.unparse()) };
         Ok(PythonRule { line, acts_as, written: written.to_string(), normal })
     }
 }
@@ -212,8 +212,13 @@ pub(crate) fn robot_name(agent: &str) -> String {
 /// whose host Python cannot parse (`http://[x/`) makes `can_fetch` raise; here its path is
 /// compared all the same.
 pub(crate) fn url_path(url: &str) -> String {
-    let parts = UrlParts::split(&unquote(url));
-    let quoted = quote(&UrlParts { scheme: String::new(), netloc: String::new(), ..parts }.unparse());
+    let unquoted = unquote(url);
+    let quoted = if UrlParts::is_plain_path(&unquoted) {
+        quote(&unquoted)
+    } else {
+        let parts = UrlParts::split(&unquoted);
+        quote(&UrlParts { scheme: String::new(), netloc: String::new(), ..parts }.unparse())
+    };
     if quoted.is_empty() {
         "/".to_string()
     } else {
@@ -395,6 +400,16 @@ impl UrlParts {
         Ok(parts)
     }
 
+    /// Whether `urlparse` puts all of `url` into the path and `urlunparse` gives it back
+    /// as it was, which is what nearly every rule and URL path is: no scheme or host, no
+    /// query, fragment or params, nothing `urlsplit` strips or removes. Reading a large file
+    /// splits every rule's path, and taking such paths apart and back costs six strings each.
+    fn is_plain_path(url: &str) -> bool {
+        !url.starts_with(|c: char| c <= ' ')
+            && !url.starts_with("//")
+            && !url.contains([':', '?', '#', ';', '\t', '\r', '\n'])
+    }
+
     /// `urlparse` without its checks of the host.
     fn split(url: &str) -> UrlParts {
         let is_c0_or_space = |c: char| c <= ' ';
@@ -509,6 +524,25 @@ mod tests {
         assert_eq!(unquote("/%C3é"), "/\u{fffd}é");
         assert_eq!(unquote("/%zz%4"), "/%zz%4");
         assert_eq!(quote("/a b?c=é~"), "/a%20b%3Fc%3D%C3%A9~");
+    }
+
+    #[test]
+    fn a_plain_path_is_what_parsing_and_writing_it_again_gives_back() {
+        let mut plain = 0;
+        for octets in crate::text::every_string(b"/:?#;@a \t%[", 5) {
+            let Ok(url) = String::from_utf8(octets) else { continue };
+            let Ok(parts) = UrlParts::parse(&url) else {
+                assert!(!UrlParts::is_plain_path(&url), "{url:?} raises");
+                continue;
+            };
+            let unparsed = parts.unparse();
+            if UrlParts::is_plain_path(&url) {
+                plain += 1;
+                assert_eq!(unparsed, url, "{url:?}");
+                assert!(parts.scheme.is_empty() && parts.netloc.is_empty(), "{url:?}");
+            }
+        }
+        assert!(plain > 5_000, "only {plain} plain paths tried");
     }
 
     #[test]
