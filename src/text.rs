@@ -166,6 +166,13 @@ pub fn abbreviate(value: &str, max_chars: usize) -> std::borrow::Cow<'_, str> {
 
 /// Levenshtein distance, for "did you mean" suggestions on short field names.
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    edit_distance_at_most(a, b, usize::MAX).unwrap_or(usize::MAX)
+}
+
+/// The Levenshtein distance when it is at most `limit`: a row of the table whose smallest
+/// entry is past the limit ends the work, since no later row is smaller. Comparing a name
+/// with every registry token that starts like it, most are many edits away.
+pub fn edit_distance_at_most(a: &str, b: &str, limit: usize) -> Option<usize> {
     let b: Vec<char> = b.chars().collect();
     let mut previous: Vec<usize> = (0..=b.len()).collect();
     let mut current = vec![0; b.len() + 1];
@@ -176,8 +183,11 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
             current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
         }
         std::mem::swap(&mut previous, &mut current);
+        if previous.iter().min().is_some_and(|&smallest| smallest > limit) {
+            return None;
+        }
     }
-    previous[b.len()]
+    Some(previous[b.len()]).filter(|&distance| distance <= limit)
 }
 
 /// Every string of at most `max_length` of `octets`, shortest first: for tests that hold a
@@ -202,6 +212,22 @@ pub(crate) fn every_string(octets: &[u8], max_length: usize) -> Vec<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bounded_distance_is_the_distance_within_its_limit() {
+        let strings: Vec<String> =
+            every_string(b"abc", 4).into_iter().filter_map(|octets| String::from_utf8(octets).ok()).collect();
+        for a in &strings {
+            for b in &strings {
+                let distance = edit_distance(a, b);
+                for limit in 0..=4 {
+                    let expected = (distance <= limit).then_some(distance);
+                    assert_eq!(edit_distance_at_most(a, b, limit), expected, "{a:?} {b:?} within {limit}");
+                }
+            }
+        }
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
 
     #[test]
     fn every_string_makes_each_short_string_once() {

@@ -1,10 +1,11 @@
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use crate::agents::{Agent, Purpose, Registry};
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::Span;
 use crate::rules::{Context, Findings};
-use crate::text::edit_distance;
+use crate::text::edit_distance_at_most;
 
 /// User-agent values that no robot of the registry answers to but that are close to a token
 /// one does: a misspelling (`ClaudBot`), a brand without its robot's suffix (`Claude`,
@@ -13,6 +14,7 @@ use crate::text::edit_distance;
 /// files name thousands of robots the registry does not know.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let registry = Registry::builtin();
+    let suggester = Suggester::builtin();
     let mut known = Known::default();
     for (_, _, field) in cx.doc.agent_lines() {
         let value = cx.slice(field.value);
@@ -20,7 +22,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         if token.is_empty() || registry.find(value).is_some() || registry.find(token).is_some() {
             continue;
         }
-        let suggestions = known.suggestions(registry, token);
+        let suggestions = known.suggestions(suggester, token);
         let Some((last, others)) = suggestions.split_last() else { continue };
         let listed: Vec<String> = others.iter().map(|agent| format!("`{}`", agent.token)).collect();
         let did_you_mean = match listed.as_slice() {
@@ -84,9 +86,9 @@ struct Known {
 }
 
 impl Known {
-    fn suggestions(&mut self, registry: &'static Registry, token: &str) -> Vec<&'static Agent> {
+    fn suggestions(&mut self, suggester: &Suggester, token: &str) -> Vec<&'static Agent> {
         let lowered = token.to_ascii_lowercase();
-        self.by_token.entry(lowered).or_insert_with_key(|lowered| suggest(registry, lowered)).clone()
+        self.by_token.entry(lowered).or_insert_with_key(|lowered| suggester.suggest(lowered)).clone()
     }
 }
 
@@ -97,63 +99,99 @@ const USER_FETCHER_SUFFIX: &str = "-user";
 /// Brands shorter than this are too often another robot's whole name (`Buddy`).
 const MIN_BRAND_LEN: usize = 6;
 
-/// The registry's robots that `token` (lower case, known to no robot) was likely meant to
-/// name, best shapes first: a control token's suffix on its crawler's name, then an AI
-/// brand without its robot's suffix, then a misspelling.
-fn suggest(registry: &'static Registry, token: &str) -> Vec<&'static Agent> {
-    // A fallback token (`Yandex`) is read by the robots that fall back to it: not a mistake.
-    let is_fallback =
-        registry.agents().iter().any(|agent| agent.fallback.iter().any(|f| f.eq_ignore_ascii_case(token)));
-    if is_fallback {
-        return Vec::new();
+/// What suggestions are made from, read out of the registry once per process rather than
+/// for each of the thousands of distinct names a corpus holds: the names robots fall back
+/// to, the control tokens, and the current robots by token, all in lower case.
+struct Suggester {
+    registry: &'static Registry,
+    fallbacks: HashSet<String>,
+    controls: Vec<(&'static Agent, String)>,
+    current: Vec<&'static Agent>,
+    current_by_token: HashMap<String, Vec<&'static Agent>>,
+}
+
+impl Suggester {
+    fn builtin() -> &'static Suggester {
+        static BUILTIN: OnceLock<Suggester> = OnceLock::new();
+        BUILTIN.get_or_init(|| Suggester::new(Registry::builtin()))
     }
-    let current: Vec<&'static Agent> = registry.agents().iter().filter(|agent| !agent.is_retired()).collect();
-    let named = |name: String| current.iter().copied().filter(move |agent| agent.token.eq_ignore_ascii_case(&name));
-    let with_control_suffix: Vec<_> = current
-        .iter()
-        .copied()
-        .filter(|agent| {
-            agent.purpose == Purpose::Control && is_control_suffix_shape(token, &agent.token.to_ascii_lowercase())
-        })
-        .collect();
-    if !with_control_suffix.is_empty() {
-        return with_control_suffix;
-    }
-    if token.len() >= MIN_BRAND_LEN {
-        // Only AI brands: `Google` or `Pinterest` are also names other robots send.
-        let crawler: Vec<_> = named(format!("{token}{CRAWLER_SUFFIX}")).filter(|agent| is_ai(agent)).collect();
-        if !crawler.is_empty() {
-            return crawler;
+
+    fn new(registry: &'static Registry) -> Suggester {
+        let agents = registry.agents();
+        let current: Vec<&'static Agent> = agents.iter().filter(|agent| !agent.is_retired()).collect();
+        let mut current_by_token: HashMap<String, Vec<&'static Agent>> = HashMap::new();
+        for &agent in &current {
+            current_by_token.entry(agent.token.to_ascii_lowercase()).or_default().push(agent);
         }
-        // `ChatGPT` is the assistant: its fetcher for users, and the operator's training crawler.
-        if let Some(fetcher) = named(format!("{token}{USER_FETCHER_SUFFIX}")).find(|agent| is_ai(agent)) {
-            let trainers = current
+        Suggester {
+            registry,
+            fallbacks: agents.iter().flat_map(|agent| &agent.fallback).map(|name| name.to_ascii_lowercase()).collect(),
+            controls: current
                 .iter()
-                .copied()
-                .filter(|agent| agent.purpose == Purpose::AiTraining && agent.operator == fetcher.operator);
-            return std::iter::once(fetcher).chain(trainers).collect();
+                .filter(|agent| agent.purpose == Purpose::Control)
+                .map(|&agent| (agent, agent.token.to_ascii_lowercase()))
+                .collect(),
+            current,
+            current_by_token,
         }
     }
-    // A misspelling keeps its robot's first letter: only the tokens (lower-cased, as the
-    // registry keeps them) that start with it are compared, not the whole registry, for each of
-    // the thousands of names a corpus holds.
-    let first_letter = token.chars().next().map_or("", |letter| &token[..letter.len_utf8()]);
-    let mut nearest: Vec<&'static Agent> = Vec::new();
-    let mut nearest_distance = usize::MAX;
-    for (known, agent) in registry.tokens_starting_with(first_letter) {
-        let Some(distance) = misspelling_distance(token, known).filter(|_| !agent.is_retired()) else { continue };
-        if distance < nearest_distance {
-            nearest_distance = distance;
-            nearest.clear();
+
+    /// The registry's robots that `token` (lower case, known to no robot) was likely meant to
+    /// name, best shapes first: a control token's suffix on its crawler's name, then an AI
+    /// brand without its robot's suffix, then a misspelling.
+    fn suggest(&self, token: &str) -> Vec<&'static Agent> {
+        let registry = self.registry;
+        // A fallback token (`Yandex`) is read by the robots that fall back to it: not a mistake.
+        if self.fallbacks.contains(token) {
+            return Vec::new();
         }
-        if distance == nearest_distance && !nearest.iter().any(|&seen| std::ptr::eq(seen, agent)) {
-            nearest.push(agent);
+        let named = |name: String| self.current_by_token.get(&name).into_iter().flatten().copied();
+        let with_control_suffix: Vec<_> = self
+            .controls
+            .iter()
+            .filter(|(_, control)| is_control_suffix_shape(token, control))
+            .map(|&(agent, _)| agent)
+            .collect();
+        if !with_control_suffix.is_empty() {
+            return with_control_suffix;
         }
+        if token.len() >= MIN_BRAND_LEN {
+            // Only AI brands: `Google` or `Pinterest` are also names other robots send.
+            let crawler: Vec<_> = named(format!("{token}{CRAWLER_SUFFIX}")).filter(|agent| is_ai(agent)).collect();
+            if !crawler.is_empty() {
+                return crawler;
+            }
+            // `ChatGPT` is the assistant: its fetcher for users, and the operator's training crawler.
+            if let Some(fetcher) = named(format!("{token}{USER_FETCHER_SUFFIX}")).find(|agent| is_ai(agent)) {
+                let trainers = self
+                    .current
+                    .iter()
+                    .copied()
+                    .filter(|agent| agent.purpose == Purpose::AiTraining && agent.operator == fetcher.operator);
+                return std::iter::once(fetcher).chain(trainers).collect();
+            }
+        }
+        // A misspelling keeps its robot's first letter: only the tokens (lower-cased, as the
+        // registry keeps them) that start with it are compared, not the whole registry, for each of
+        // the thousands of names a corpus holds.
+        let first_letter = token.chars().next().map_or("", |letter| &token[..letter.len_utf8()]);
+        let mut nearest: Vec<&'static Agent> = Vec::new();
+        let mut nearest_distance = usize::MAX;
+        for (known, agent) in registry.tokens_starting_with(first_letter) {
+            let Some(distance) = misspelling_distance(token, known).filter(|_| !agent.is_retired()) else { continue };
+            if distance < nearest_distance {
+                nearest_distance = distance;
+                nearest.clear();
+            }
+            if distance == nearest_distance && !nearest.iter().any(|&seen| std::ptr::eq(seen, agent)) {
+                nearest.push(agent);
+            }
+        }
+        // In the registry's order, as the suggestions are listed.
+        let position = |agent: &Agent| registry.agents().iter().position(|listed| std::ptr::eq(listed, agent));
+        nearest.sort_by_key(|&agent| position(agent));
+        nearest
     }
-    // In the registry's order, as the suggestions are listed.
-    let position = |agent: &Agent| registry.agents().iter().position(|listed| std::ptr::eq(listed, agent));
-    nearest.sort_by_key(|&agent| position(agent));
-    nearest
 }
 
 fn is_ai(agent: &Agent) -> bool {
@@ -190,16 +228,17 @@ fn misspelling_distance(token: &str, known: &str) -> Option<usize> {
     if token.len() < MIN_LEN || known.len() < MIN_LEN || length_change > allowed || token.get(..1) != known.get(..1) {
         return None;
     }
-    let without_digits = |text: &str| text.chars().filter(|c| !c.is_ascii_digit()).collect::<String>();
     let siblings = match (token.rsplit_once('-'), known.rsplit_once('-')) {
         (Some((family, _)), Some((known_family, _))) => family == known_family,
         _ => false,
     };
-    if siblings || without_digits(token) == without_digits(known) {
+    let same_but_for_digits =
+        token.chars().filter(|c| !c.is_ascii_digit()).eq(known.chars().filter(|c| !c.is_ascii_digit()));
+    if siblings || same_but_for_digits {
         return None;
     }
-    let distance = edit_distance(token, known);
+    let distance = edit_distance_at_most(token, known, allowed)?;
     let only_letters_left_out_or_added = distance == length_change;
-    let fits = (1..=allowed).contains(&distance) && (longest >= CHANGES_FROM_LEN || only_letters_left_out_or_added);
+    let fits = distance >= 1 && (longest >= CHANGES_FROM_LEN || only_letters_left_out_or_added);
     fits.then_some(distance)
 }
