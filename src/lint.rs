@@ -16,12 +16,10 @@ use crate::model::{Document, LineIndex, Span};
 use crate::parallel;
 use crate::parse;
 use crate::rules::{self, Check, Context, Findings, Level, Metadata};
-
 use crate::source::Source;
 use crate::suppression;
 use crate::suppression::Suppression;
-pub use table::RuleTable;
-use table::{Pass, Resolved, Stage};
+use table::{Pass, Resolved, RuleTable, Stage};
 
 /// Which rules run, at what severity, with which options.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -59,7 +57,7 @@ impl Settings {
     /// The rules these settings run: resolved at the first lint under equal settings and
     /// shared by every later one, whichever caller built its own copy of the settings (the
     /// command line builds one per file, from one robolint.toml for all of them).
-    pub fn rule_table(&self) -> Arc<RuleTable> {
+    pub(crate) fn rule_table(&self) -> Arc<RuleTable> {
         static RESOLVED: Mutex<Vec<(Settings, Arc<RuleTable>)>> = Mutex::new(Vec::new());
         let mut resolved = RESOLVED.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some((_, table)) = resolved.iter().find(|(settings, _)| settings == self) {
@@ -605,6 +603,26 @@ mod tests {
             fold_findings_explained_by_others(diagnostics, &document, &Settings::default().rule_table()).len(),
             2
         );
+    }
+
+    #[test]
+    fn equal_settings_share_one_resolved_table_and_changed_ones_resolve_again() {
+        let from_file = || Settings { ignore: vec!["unknown-agent".to_string()], ..Settings::default() };
+        let (first, second) = (from_file(), from_file());
+        assert!(Arc::ptr_eq(&first.rule_table(), &second.rule_table()));
+        let mut changed = from_file();
+        let before = changed.rule_table();
+        changed.targets = Dialect::ALL.to_vec();
+        let after = changed.rule_table();
+        assert!(!Arc::ptr_eq(&before, &after));
+        let glob_pattern = rules::find("glob-pattern").expect("the rule").code();
+        // At today's targets glob-pattern speaks for older robots only and folds file-wide; at
+        // every dialect's it does not.
+        assert!(before.folded_file_wide().contains(&glob_pattern));
+        assert!(!after.folded_file_wide().contains(&glob_pattern));
+        // An ignored rule that explains no strict failure does not run at all.
+        assert!(!format!("{before:?}").contains("\"unknown-agent\""), "{before:?}");
+        assert!(format!("{:?}", Settings::default().rule_table()).contains("\"unknown-agent\""));
     }
 
     /// Every robots.txt case of the rule corpus, one after the other: a large document on

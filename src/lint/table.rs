@@ -70,7 +70,7 @@ pub(crate) enum Pass {
 }
 
 /// The rules that run under one configuration, by stage and pass.
-pub struct RuleTable {
+pub(crate) struct RuleTable {
     /// The rules that run, in registry order.
     running: Vec<Resolved>,
     /// Each stage's passes, in [`Stage::ALL`] order.
