@@ -574,6 +574,22 @@ mod tests {
     use crate::source::Source;
 
     #[test]
+    fn rules_taking_turns_each_spend_only_their_own_budget() {
+        let source = Source::from("User-agent: *\nDisallow: /a\n");
+        let document = parse::parse(&source);
+        let witnesses = Witnesses::new(&document, &source.text);
+        let (mut spent, mut untouched) = (Budget(10), Budget(20));
+        witnesses.spending(&mut spent, || {
+            assert_eq!(witnesses.budget.get(), 10);
+            witnesses.budget.set(0);
+            assert!(witnesses.budget_spent());
+        });
+        witnesses.spending(&mut untouched, || assert!(!witnesses.budget_spent()));
+        assert_eq!((spent.0, untouched.0), (0, 20));
+        witnesses.spending(&mut spent, || assert!(witnesses.budget_spent()));
+    }
+
+    #[test]
     fn first_match_and_longest_match_disagree_on_the_draft_example() {
         let source = Source::from("User-agent: *\nDisallow: /org/\nAllow: /org/about.html\n");
         let document = parse::parse(&source);

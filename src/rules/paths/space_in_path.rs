@@ -1,16 +1,23 @@
 use crate::diagnostic::{Applicability, Edit};
-use crate::model::{Line, LineIndex};
+use crate::model::{Field, Line, LineIndex};
 use crate::rules::{Context, Findings};
 use crate::text::starts_like_path;
 
+/// An Allow or Disallow line whose value has whitespace in it: its field, the value, and the
+/// value's whitespace-separated parts. One path with spaces is this rule's; several paths on
+/// one line are multiple-paths'.
+pub(crate) fn spaced_access_rule<'l>(
+    cx: &Context<'l, '_>,
+    line: &'l Line,
+) -> Option<(&'l Field, &'l str, Vec<&'l str>)> {
+    let field = line.access_rule()?;
+    let value = cx.slice(field.value);
+    value.contains(|c: char| c.is_ascii_whitespace()).then(|| (field, value, value.split_ascii_whitespace().collect()))
+}
+
 /// A path with spaces in it that is not a list of paths (multiple-paths reports those).
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
-    let Some(field) = line.access_rule() else { return };
-    let value = cx.slice(field.value);
-    if !value.contains(|c: char| c.is_ascii_whitespace()) {
-        return;
-    }
-    let parts: Vec<&str> = value.split_ascii_whitespace().collect();
+    let Some((field, value, parts)) = spaced_access_rule(cx, line) else { return };
     let path_like = parts.iter().filter(|part| starts_like_path(part)).count();
     // A value that does not start as a path (`Sitemap: https://…` after `Allow:`) is
     // path-not-absolute's: encoding its spaces would not make it a path.

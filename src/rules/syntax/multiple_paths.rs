@@ -1,16 +1,12 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::covers_every_path;
 use crate::model::{Line, LineEnding, LineIndex};
+use crate::rules::paths::space_in_path::spaced_access_rule;
 use crate::rules::{Context, Findings};
 use crate::text::starts_like_path;
 
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
-    let Some(field) = line.access_rule() else { return };
-    let value = cx.slice(field.value);
-    if !value.contains(|c: char| c.is_ascii_whitespace()) {
-        return;
-    }
-    let paths: Vec<&str> = value.split_ascii_whitespace().collect();
+    let Some((field, value, paths)) = spaced_access_rule(cx, line) else { return };
     let words: Vec<&str> = paths.iter().copied().filter(|part| !starts_like_path(part)).collect();
     // `/browse/Video Games` is one path with a space in it (space-in-path); several
     // paths each start like a path.
