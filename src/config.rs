@@ -407,7 +407,11 @@ mod tests {
             let settings = parse(config).expect("valid").settings();
             let text = format!("User-agent: *\n{}", rules(count));
             let report = crate::lint(crate::Source::from_bytes(text.as_bytes()), None, &settings);
-            report.diagnostics.iter().find(|d| d.name == "too-many-rules").map(|d| d.message.clone())
+            report
+                .diagnostics
+                .iter()
+                .find(|d| d.name == "too-many-rules")
+                .map(|d| d.message.render(&report.source.text).into_owned())
         };
         // No `max-rules`: the default from rules/too-many-rules.toml, 1000.
         let only_severity = "[rules.too-many-rules]\nseverity = \"error\"\n";

@@ -1,7 +1,7 @@
 //! What a rule reports. Positions are byte spans; only renderers turn them into lines and
 //! columns.
 
-use std::borrow::Cow;
+pub mod text;
 
 use serde::{Deserialize, Serialize};
 
@@ -10,6 +10,7 @@ use crate::dialect::witness::Witnesses;
 use crate::dialect::witness::{Divergence, Witness};
 use crate::dialect::Dialect;
 use crate::model::Span;
+pub use text::{Arg, Text};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -46,7 +47,7 @@ impl std::str::FromStr for Severity {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Label {
     pub span: Span,
-    pub message: String,
+    pub message: Text,
 }
 
 /// One replacement of the bytes in `span`.
@@ -93,11 +94,11 @@ pub struct Diagnostic {
     pub name: &'static str,
     pub severity: Severity,
     pub span: Span,
-    pub message: String,
+    /// The headline; it and the labels' and help's words are built when a renderer prints
+    /// them ([`Text::render`], with the text the spans point into).
+    pub message: Text,
     pub labels: Vec<Label>,
-    /// Most rules give the same help every time: kept borrowed, not copied per finding (a
-    /// file with 30,000 findings of one rule held 10 MB of the same text).
-    pub help: Option<Cow<'static, str>>,
+    pub help: Option<Text>,
     /// What backs the headline up, one sentence each (a witness: which robot answers what
     /// on which URL): shown under the finding, never in the one-line formats' headline.
     pub notes: Vec<String>,
@@ -117,13 +118,19 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A finding with its headline and nothing else yet: labels, help, notes and a fix are
     /// added by the builder methods below.
-    pub fn new(code: &'static str, name: &'static str, severity: Severity, span: Span, message: String) -> Diagnostic {
+    pub fn new(
+        code: &'static str,
+        name: &'static str,
+        severity: Severity,
+        span: Span,
+        message: impl Into<Text>,
+    ) -> Diagnostic {
         Diagnostic {
             code,
             name,
             severity,
             span,
-            message,
+            message: message.into(),
             labels: Vec::new(),
             help: None,
             notes: Vec::new(),
@@ -134,12 +141,12 @@ impl Diagnostic {
         }
     }
 
-    pub fn label(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
+    pub fn label(&mut self, span: Span, message: impl Into<Text>) -> &mut Diagnostic {
         self.labels.push(Label { span, message: message.into() });
         self
     }
 
-    pub fn help(&mut self, help: impl Into<Cow<'static, str>>) -> &mut Diagnostic {
+    pub fn help(&mut self, help: impl Into<Text>) -> &mut Diagnostic {
         self.help = Some(help.into());
         self
     }

@@ -20,7 +20,8 @@
 //! let source = Source::from("User-agent: *\nDisallow: /tmp/\nAllow: /tmp/public/\n");
 //! let document = parse::parse(&source);
 //! for finding in lint_document(&source, &document, None, &Settings::default()) {
-//!     println!("{} {}: {}", finding.code, finding.name, finding.message);
+//!     // A finding's words are built when asked for, quoting the text its spans point into.
+//!     println!("{} {}: {}", finding.code, finding.name, finding.message.render(&source.text));
 //! }
 //!
 //! let rfc9309 = Matcher::new(&document, &source.text, "ExampleBot/1.0", Dialect::Rfc9309);

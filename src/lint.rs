@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::collections::{BTreeMap, HashMap};
 
 use crate::analysis::Analysis;
-use crate::diagnostic::{Applicability, Diagnostic, Label, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Label, Severity, Text};
 use crate::dialect::witness::{Budget, Witnesses};
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
@@ -19,6 +19,7 @@ use crate::rules::{self, Check, Context, Findings, Level, Metadata};
 use crate::source::Source;
 use crate::suppression;
 use crate::suppression::Suppression;
+use crate::text;
 use table::{Pass, Resolved, RuleTable, Stage};
 
 /// Which rules run, at what severity, with which options.
@@ -408,7 +409,7 @@ fn run_rules(
     for diagnostic in diagnostics.iter_mut().filter(|diagnostic| !folded_file_wide.contains(&diagnostic.code)) {
         witnesses.write_witness(diagnostic);
     }
-    let mut diagnostics = fold_findings_of_one_cause(diagnostics, folded_file_wide);
+    let mut diagnostics = fold_findings_of_one_cause(diagnostics, folded_file_wide, &source.text);
     for diagnostic in &mut diagnostics {
         witnesses.write_witness(diagnostic);
     }
@@ -492,7 +493,7 @@ fn fold_findings_explained_by_others(
     let mut kept: Vec<Option<Diagnostic>> = Vec::with_capacity(diagnostics.len());
     for (at, diagnostic) in diagnostics.into_iter().enumerate() {
         if explained_by[at].is_some() {
-            let message = format!("{}: {}", diagnostic.name, diagnostic.message);
+            let message = text!("{}: {}", diagnostic.name, diagnostic.message);
             folded.push((root(at), Label { span: diagnostic.span, message }));
             kept.push(None);
         } else {
@@ -532,13 +533,15 @@ fn sort_by_position(diagnostics: &mut [Diagnostic]) {
 /// order, with the other places (and their own labels) as its labels. The folded finding's
 /// fix makes every edit of the folded findings' fixes; findings whose fixes differ in
 /// applicability fold apart, so that safe edits stay a safe fix.
-fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, whole_file: &[&str]) -> Vec<Diagnostic> {
+fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, whole_file: &[&str], text: &str) -> Vec<Diagnostic> {
     let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
     // For each cause: where its first finding is in `kept`, and how many folded into it.
     let mut causes: HashMap<Cause, (usize, usize)> = HashMap::new();
     for diagnostic in diagnostics {
-        let message =
-            (!whole_file.contains(&diagnostic.code)).then(|| (diagnostic.message.clone(), diagnostic.notes.clone()));
+        // What a finding says is its words, not the spans they quote: the same misspelt name on
+        // two lines is one cause.
+        let message = (!whole_file.contains(&diagnostic.code))
+            .then(|| (diagnostic.message.render(text).into_owned(), diagnostic.notes.clone()));
         let cause = Cause { code: diagnostic.code, message, fix: diagnostic.fix.as_ref().map(|fix| fix.applicability) };
         let Some((at, folded)) = causes.get_mut(&cause) else {
             causes.insert(cause, (kept.len(), 0));
@@ -546,7 +549,7 @@ fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, whole_file: &[&str])
             continue;
         };
         let first = &mut kept[*at];
-        first.labels.push(Label { span: diagnostic.span, message: FOLDED.to_string() });
+        first.labels.push(Label { span: diagnostic.span, message: Text::from(FOLDED) });
         first.labels.extend(diagnostic.labels);
         if let (Some(fix), Some(other)) = (first.fix.as_mut(), diagnostic.fix) {
             fix.edits.extend(other.edits);
@@ -555,7 +558,7 @@ fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, whole_file: &[&str])
     }
     for &(at, folded) in causes.values().filter(|(_, folded)| *folded > 0) {
         let first = &mut kept[at];
-        first.message = format!("{} (and {folded} more like it)", first.message);
+        first.message = text!("{} (and {} more like it)", std::mem::take(&mut first.message), folded);
         if let Some(fix) = first.fix.as_mut() {
             fix.message = format!("{} (and {folded} more like it)", fix.message);
         }
@@ -589,7 +592,7 @@ mod tests {
         };
         let folded = fold(Severity::Warning, Severity::Info, allow_line);
         assert_eq!(folded.len(), 1, "{folded:#?}");
-        assert_eq!(folded[0].labels[0].message, "allow-for-1994-robots: allow-for-1994-robots says so");
+        assert_eq!(folded[0].labels[0].message.render(text), "allow-for-1994-robots: allow-for-1994-robots says so");
         assert_eq!(folded[0].labels[0].span, allow_line);
         // An error is never hidden under a warning, nor a finding on another line.
         assert_eq!(fold(Severity::Warning, Severity::Error, allow_line).len(), 2);

@@ -63,6 +63,7 @@ fn describe(report: &Report, fixed: Option<&Fixed>) -> String {
 }
 
 fn describe_finding(out: &mut String, report: &Report, finding: &Diagnostic) {
+    let text = report.source.text.as_str();
     let at = |offset| {
         let p = position(report, offset);
         format!("{}:{}", p.line, p.column)
@@ -75,16 +76,16 @@ fn describe_finding(out: &mut String, report: &Report, finding: &Diagnostic) {
         finding.severity.as_str(),
         finding.code,
         finding.name,
-        visible(&finding.message)
+        visible(&finding.message.render(text))
     );
     for label in &finding.labels {
-        let _ = writeln!(out, "    label {}: {}", range(label.span), visible(&label.message));
+        let _ = writeln!(out, "    label {}: {}", range(label.span), visible(&label.message.render(text)));
     }
     for note in &finding.notes {
         let _ = writeln!(out, "    note: {}", visible(note));
     }
     if let Some(help) = &finding.help {
-        let _ = writeln!(out, "    help: {}", visible(help));
+        let _ = writeln!(out, "    help: {}", visible(&help.render(text)));
     }
     if !finding.affects.is_empty() {
         let dialects: Vec<&str> = finding.affects.iter().map(|dialect| dialect.name()).collect();
@@ -214,7 +215,7 @@ fn specification_examples_lint_clean_at_default_settings() {
             .diagnostics
             .iter()
             .filter(|d| d.severity >= Severity::Warning)
-            .map(|d| format!("{} {}: {}", d.code, d.name, d.message))
+            .map(|d| format!("{} {}: {}", d.code, d.name, d.message.render(&report.source.text)))
             .collect();
         assert!(serious.is_empty(), "{} is a specification example but gets: {serious:#?}", seed.display());
     }

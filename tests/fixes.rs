@@ -228,11 +228,14 @@ fn surviving_findings(before: &Report, after: &Report, taken: &[&[Edit]], edits:
         .filter(|fixed| {
             after.diagnostics.iter().any(|later| {
                 later.code == fixed.code
-                    && later.message == fixed.message
+                    && later.message.render(&after.source.text) == fixed.message.render(&before.source.text)
                     && meets(origin(later.span.start, edits), fixed.span)
             })
         })
-        .map(|fixed| format!("{} {} at {} survives its fix: {}", fixed.code, fixed.name, fixed.span, fixed.message))
+        .map(|fixed| {
+            let message = fixed.message.render(&before.source.text);
+            format!("{} {} at {} survives its fix: {message}", fixed.code, fixed.name, fixed.span)
+        })
         .collect();
     (!survivors.is_empty()).then(|| survivors.join("\n  "))
 }

@@ -9,7 +9,7 @@ use robolint::dialect::{Dialect, Matcher, Reason, RuleKind, Verdict};
 use robolint::fetch::{recorded, FetchOutcome, HttpUrl, DEFAULT_MAX_SIZE, MAX_REDIRECTS};
 use robolint::parse::{parse, parse_text};
 use robolint::source::DEFAULT_SIZE_CAP;
-use robolint::{lint, lint_fetched, Settings, Source};
+use robolint::{lint, lint_fetched, Report, Settings, Source};
 
 fn matcher(text: &str, robot: &str) -> Matcher {
     Matcher::new(&parse_text(text), text, robot, Dialect::Rfc9309)
@@ -40,16 +40,33 @@ fn replay(recording: &str) -> FetchOutcome {
     }
 }
 
-fn fetched_findings(recording: &str) -> Vec<Diagnostic> {
-    lint_fetched(&replay(recording), &Settings::default()).diagnostics
+/// A finding's rule and words, as a reader gets them.
+struct Finding {
+    name: &'static str,
+    message: String,
+    help: Option<String>,
 }
 
-fn findings(bytes: &[u8]) -> Vec<Diagnostic> {
-    lint(Source::from_bytes(bytes), None, &Settings::default()).diagnostics
+fn written(report: Report) -> Vec<Finding> {
+    let text = report.source.text.as_str();
+    let words = |diagnostic: &Diagnostic| Finding {
+        name: diagnostic.name,
+        message: diagnostic.message.render(text).into_owned(),
+        help: diagnostic.help.as_ref().map(|help| help.render(text).into_owned()),
+    };
+    report.diagnostics.iter().map(words).collect()
+}
+
+fn fetched_findings(recording: &str) -> Vec<Finding> {
+    written(lint_fetched(&replay(recording), &Settings::default()))
+}
+
+fn findings(bytes: &[u8]) -> Vec<Finding> {
+    written(lint(Source::from_bytes(bytes), None, &Settings::default()))
 }
 
 /// The message of the one finding named `name`.
-fn message_of<'d>(findings: &'d [Diagnostic], name: &str) -> &'d str {
+fn message_of<'d>(findings: &'d [Finding], name: &str) -> &'d str {
     let mut named = findings.iter().filter(|finding| finding.name == name);
     match (named.next(), named.next()) {
         (Some(finding), None) => &finding.message,
@@ -57,7 +74,7 @@ fn message_of<'d>(findings: &'d [Diagnostic], name: &str) -> &'d str {
     }
 }
 
-fn has(findings: &[Diagnostic], name: &str) -> bool {
+fn has(findings: &[Finding], name: &str) -> bool {
     findings.iter().any(|finding| finding.name == name)
 }
 
@@ -628,7 +645,7 @@ fn s2_3_1_2_five_redirects_across_hosts_are_followed() {
 fn s2_3_1_2_a_redirected_file_applies_to_the_initial_authority() {
     let outcome = replay(&redirect_chain(1));
     assert_eq!(outcome.url.to_string(), "https://host0.example/robots.txt");
-    let findings = lint_fetched(&outcome, &Settings::default()).diagnostics;
+    let findings = written(lint_fetched(&outcome, &Settings::default()));
     let message = message_of(&findings, "cross-host-redirect");
     assert!(
         message
@@ -643,7 +660,7 @@ fn s2_3_1_2_a_redirected_file_applies_to_the_initial_authority() {
 fn s2_3_1_2_more_than_five_redirects_make_the_file_unavailable() {
     let outcome = replay(&redirect_chain(6));
     assert!(outcome.robots_txt().is_none(), "the sixth redirect is not followed");
-    let findings = lint_fetched(&outcome, &Settings::default()).diagnostics;
+    let findings = written(lint_fetched(&outcome, &Settings::default()));
     let message = message_of(&findings, "broken-redirect");
     assert!(
         message

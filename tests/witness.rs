@@ -36,10 +36,12 @@ fn recheck(path: &Path, failures: &mut Vec<String>) -> usize {
         let Some(witness) = &diagnostic.witness else { continue };
         let named = format!("for robot `{}` and `", witness.robot);
         if !diagnostic.notes.iter().any(|note| note.starts_with(&named)) {
-            failures.push(format!("{}: the notes of `{}` do not say {named}", path.display(), diagnostic.message));
+            let message = diagnostic.message.render(&report.source.text);
+            failures.push(format!("{}: the notes of `{message}` do not say {named}", path.display()));
         }
         if witness.claims.len() != 2 || witness.claims[0].1 == witness.claims[1].1 {
-            failures.push(format!("{}: not two differing verdicts in `{}`", path.display(), diagnostic.message));
+            let message = diagnostic.message.render(&report.source.text);
+            failures.push(format!("{}: not two differing verdicts in `{message}`", path.display()));
         }
         for &(dialect, claimed) in &witness.claims {
             let actual = Matcher::new(&document, &source.text, &witness.robot, dialect).allowed(&witness.url);

@@ -26,7 +26,11 @@ fn findings(name: &str) -> BTreeMap<&'static str, usize> {
     let report = lint(Source::from(text.as_str()), None, &portable());
     let mut counts = BTreeMap::new();
     for diagnostic in &report.diagnostics {
-        let folded = diagnostic.labels.iter().filter(|label| label.message == robolint::lint::FOLDED).count();
+        let folded = diagnostic
+            .labels
+            .iter()
+            .filter(|label| label.message.render(&report.source.text) == robolint::lint::FOLDED)
+            .count();
         *counts.entry(diagnostic.name).or_default() += 1 + folded;
     }
     counts

@@ -95,7 +95,7 @@ pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex)
         .take(RELATED_PER_DIAGNOSTIC)
         .map(|label| DiagnosticRelatedInformation {
             location: Location::new(uri.clone(), lines.lsp_range(text, label.span)),
-            message: label.message.clone(),
+            message: label.message.render(text).into_owned(),
         })
         .collect::<Vec<_>>();
     lsp_types::Diagnostic {
@@ -104,7 +104,7 @@ pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex)
         code: Some(NumberOrString::String(diagnostic.code.to_string())),
         code_description: rule_docs_uri(diagnostic.name).map(|href| CodeDescription { href }),
         source: Some(SOURCE.to_string()),
-        message: message(diagnostic),
+        message: message(diagnostic, text),
         related_information: (!related.is_empty()).then_some(related),
         tags: None,
         data: None,
@@ -113,15 +113,15 @@ pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex)
 
 /// The message with the rule's name (editors show the code, not the name), the notes that
 /// back it up and the help line, which says what to do about it.
-fn message(diagnostic: &Diagnostic) -> String {
-    let mut message = format!("{} [{}]", diagnostic.message, diagnostic.name);
+fn message(diagnostic: &Diagnostic, text: &str) -> String {
+    let mut message = format!("{} [{}]", diagnostic.message.render(text), diagnostic.name);
     for note in &diagnostic.notes {
         message.push_str("\nnote: ");
         message.push_str(note);
     }
     if let Some(help) = &diagnostic.help {
         message.push_str("\nhelp: ");
-        message.push_str(help);
+        message.push_str(&help.render(text));
     }
     message
 }

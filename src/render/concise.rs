@@ -41,7 +41,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
             diagnostic.severity.as_str(),
             diagnostic.code,
             diagnostic.name,
-            diagnostic.message
+            diagnostic.message.render(&input.report.source.text)
         )?;
     }
     Ok(())

@@ -25,7 +25,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
             end.line,
             end.column,
             escape_property(&format!("{} {}", diagnostic.code, diagnostic.name)),
-            escape_data(&with_notes(diagnostic)),
+            escape_data(&with_notes(diagnostic, &input.report.source.text)),
             command = command(diagnostic.severity),
         )?;
     }
@@ -34,11 +34,13 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
 
 /// The annotation's text: the headline, then each note on a line of its own, as the pull
 /// request shows annotations in full.
-fn with_notes(diagnostic: &Diagnostic) -> String {
-    std::iter::once(diagnostic.message.as_str())
-        .chain(diagnostic.notes.iter().map(String::as_str))
-        .collect::<Vec<_>>()
-        .join("\n")
+fn with_notes(diagnostic: &Diagnostic, text: &str) -> String {
+    let mut annotation = diagnostic.message.render(text).into_owned();
+    for note in &diagnostic.notes {
+        annotation.push('\n');
+        annotation.push_str(note);
+    }
+    annotation
 }
 
 pub fn command(severity: Severity) -> &'static str {

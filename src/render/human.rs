@@ -26,14 +26,14 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
         let mut report = ariadne::Report::build(kind, (input.name, range.clone()))
             .with_config(config)
             .with_code(format!("{} {}", diagnostic.code, diagnostic.name))
-            .with_message(&diagnostic.message)
+            .with_message(diagnostic.message.render(text))
             .with_label(
                 Label::new((input.name, range)).with_message(primary_label(diagnostic)).with_color(tint).with_order(0),
             );
         for (order, label) in (1..).zip(diagnostic.labels.iter().take(DRAWN_LABELS)) {
             report = report.with_label(
                 Label::new((input.name, label.span.start..label.span.end))
-                    .with_message(&label.message)
+                    .with_message(label.message.render(text))
                     .with_color(Color::Blue)
                     .with_order(order),
             );
@@ -43,7 +43,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
             report = report.with_note(format!("{undrawn} more places not drawn (`--format json` lists them all)"));
         }
         if let Some(help) = &diagnostic.help {
-            report = report.with_help(help);
+            report = report.with_help(help.render(text));
         }
         for note in &diagnostic.notes {
             report = report.with_note(note);

@@ -2,6 +2,7 @@
 //! tools parse one document. Its schema is documented in docs/json-format.md; a change that
 //! could break a reader raises [`VERSION`].
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -85,14 +86,14 @@ pub fn findings<'a>(input: &Linted<'a>) -> impl Iterator<Item = Finding<'a>> + '
             code: diagnostic.code,
             name: diagnostic.name,
             severity: diagnostic.severity,
-            message: &diagnostic.message,
+            message: diagnostic.message.render(text),
             place: place(diagnostic.span),
             labels: diagnostic
                 .labels
                 .iter()
-                .map(|label| LabelOut { message: &label.message, place: place(label.span) })
+                .map(|label| LabelOut { message: label.message.render(text), place: place(label.span) })
                 .collect(),
-            help: diagnostic.help.as_deref(),
+            help: diagnostic.help.as_ref().map(|help| help.render(text)),
             notes: &diagnostic.notes,
             affects: diagnostic.affects.iter().map(|dialect| dialect.name()).collect(),
             fix: diagnostic.fix.as_ref().map(|fix| FixOut {
@@ -142,11 +143,11 @@ pub struct Finding<'a> {
     code: &'static str,
     name: &'static str,
     severity: Severity,
-    message: &'a str,
+    message: Cow<'a, str>,
     #[serde(flatten)]
     place: Place,
     labels: Vec<LabelOut<'a>>,
-    help: Option<&'a str>,
+    help: Option<Cow<'a, str>>,
     notes: &'a [String],
     affects: Vec<&'static str>,
     fix: Option<FixOut<'a>>,
@@ -155,7 +156,7 @@ pub struct Finding<'a> {
 
 #[derive(Debug, Serialize)]
 struct LabelOut<'a> {
-    message: &'a str,
+    message: Cow<'a, str>,
     #[serde(flatten)]
     place: Place,
 }

@@ -2,7 +2,6 @@
 //! GitHub code scanning uploads. Columns are UTF-16 code units (`columnKind`), counted by the
 //! same mapper as the language server's.
 
-use std::borrow::Cow;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -43,14 +42,14 @@ impl Log {
                 rule_id: diagnostic.code,
                 rule_index: rules::all().iter().position(|rule| rule.code() == diagnostic.code),
                 level: level(diagnostic.severity),
-                message: Message::text(diagnostic.message.clone()),
+                message: Message::text(diagnostic.message.render(text).into_owned()),
                 locations: vec![Location { id: None, physical_location: located(diagnostic.span), message: None }],
                 related_locations: (1..)
                     .zip(&diagnostic.labels)
                     .map(|(id, label)| Location {
                         id: Some(id),
                         physical_location: located(label.span),
-                        message: Some(Message::text(label.message.clone())),
+                        message: Some(Message::text(label.message.render(text).into_owned())),
                     })
                     .collect(),
                 fixes: diagnostic
@@ -72,7 +71,7 @@ impl Log {
                         properties: FixProperties { applicability: fix.applicability },
                     })
                     .collect(),
-                properties: result_properties(diagnostic),
+                properties: result_properties(diagnostic, text),
             };
             self.results.write(out, &result)?;
         }
@@ -151,9 +150,9 @@ fn level(severity: Severity) -> &'static str {
     }
 }
 
-fn result_properties(diagnostic: &Diagnostic) -> Option<ResultProperties> {
+fn result_properties(diagnostic: &Diagnostic, text: &str) -> Option<ResultProperties> {
     let properties = ResultProperties {
-        help: diagnostic.help.clone(),
+        help: diagnostic.help.as_ref().map(|help| help.render(text).into_owned()),
         notes: diagnostic.notes.clone(),
         affects: diagnostic.affects.iter().map(|dialect| dialect.name()).collect(),
         witness: witness(diagnostic),
@@ -326,7 +325,7 @@ struct Content {
 #[derive(Debug, Serialize)]
 struct ResultProperties {
     #[serde(skip_serializing_if = "Option::is_none")]
-    help: Option<Cow<'static, str>>,
+    help: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     notes: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]

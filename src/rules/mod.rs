@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::captures::AgentCapture;
 use crate::analysis::record_paths::RecordPaths;
 use crate::analysis::Analysis;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Severity, Text};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
@@ -688,7 +688,7 @@ impl Findings {
         Findings { rule, diagnostics: Vec::new(), not_robots_txt: false }
     }
 
-    pub fn report(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
+    pub fn report(&mut self, span: Span, message: impl Into<Text>) -> &mut Diagnostic {
         let metadata: &'static Metadata = &self.rule.metadata;
         self.diagnostics.push(Diagnostic::new(&metadata.code, &metadata.name, metadata.severity, span, message.into()));
         let last = self.diagnostics.len() - 1;
@@ -698,7 +698,7 @@ impl Findings {
     /// Reports a finding about the HTTP exchange rather than a line of the file. It points
     /// at the start of the body (an empty span, so it also exists when there is no body)
     /// and its label says so.
-    pub fn report_response(&mut self, fetch: &FetchOutcome, message: impl Into<String>) -> &mut Diagnostic {
+    pub fn report_response(&mut self, fetch: &FetchOutcome, message: impl Into<Text>) -> &mut Diagnostic {
         let start = Span::empty_at(0);
         let label = format!("about fetching {}, not a line of the file", fetch.url);
         let diagnostic = self.report(start, message);

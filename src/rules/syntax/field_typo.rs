@@ -2,6 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::witness::LOST_LINE;
 use crate::model::{Directive, Line, LineIndex};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Findings) {
     let witnesses = cx.witnesses();
@@ -9,19 +10,27 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     if field.directive.is_some() {
         return;
     }
-    let name = cx.slice(field.name);
-    let Some(meant) = Directive::from_misspelling(name) else { return };
+    let Some(meant) = Directive::from_misspelling(cx.slice(field.name)) else { return };
     let canonical = meant.canonical_name();
-    let diagnostic = out.report(field.name, format!("unknown field `{name}`: did you mean `{canonical}`?"));
-    if let Some(divergence) = witnesses.lost_line(index, meant, LOST_LINE) {
-        diagnostic.message += &format!(" Google reads it as `{canonical}` and other robots drop it");
+    let divergence = witnesses.lost_line(index, meant, LOST_LINE);
+    let message = match divergence {
+        Some(_) => text!(
+            "unknown field `{}`: did you mean `{}`? Google reads it as `{}` and other robots drop it",
+            field.name,
+            canonical,
+            canonical
+        ),
+        None => text!("unknown field `{}`: did you mean `{}`?", field.name, canonical),
+    };
+    let diagnostic = out.report(field.name, message);
+    if let Some(divergence) = divergence {
         witnesses.attach(diagnostic, &divergence);
     }
     diagnostic
         .help("Google accepts a few misspellings; every other robot ignores a line whose field it does not know")
         .fix(
             Applicability::Safe,
-            format!("Replace `{name}` with `{canonical}`"),
+            format!("Replace `{}` with `{canonical}`", cx.slice(field.name)),
             vec![Edit::replace(field.name, canonical)],
         );
 }

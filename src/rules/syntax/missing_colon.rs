@@ -2,6 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::witness::LOST_LINE;
 use crate::model::{Line, LineIndex, Separator};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Findings) {
     let witnesses = cx.witnesses();
@@ -22,9 +23,13 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
             directive.canonical_name()
         )
     };
-    let diagnostic = out.report(field.name, format!("`{name}` is not followed by a colon"));
-    if let Some(divergence) = witnesses.lost_line(index, directive, LOST_LINE) {
-        diagnostic.message += ", so Google reads it and other robots drop it";
+    let divergence = witnesses.lost_line(index, directive, LOST_LINE);
+    let message = match divergence {
+        Some(_) => text!("`{}` is not followed by a colon, so Google reads it and other robots drop it", field.name),
+        None => text!("`{}` is not followed by a colon", field.name),
+    };
+    let diagnostic = out.report(field.name, message);
+    if let Some(divergence) = divergence {
         witnesses.attach(diagnostic, &divergence);
     }
     // Google reads `name value` only as two tokens: with more, the colon makes Google read
