@@ -239,9 +239,9 @@ pub struct StrictFailure {
     /// Byte offset in the source where the strict parse could go no further.
     pub offset: usize,
     /// The production the line was checked against (`agentline`, `disallowline`, …).
-    pub production: String,
+    pub production: &'static str,
     /// The productions the grammar would have accepted at `offset`.
-    pub expected: Vec<String>,
+    pub expected: Vec<&'static str>,
 }
 
 /// The ways lines can break the draft's file-level productions (`robotstxt`, `record`,

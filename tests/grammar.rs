@@ -153,12 +153,12 @@ fn structure_problems(text: &str) -> Vec<StructureProblem> {
 }
 
 /// The production named by the strict failure of each line of `text` that has one.
-fn line_failures(text: &str) -> Vec<(usize, String)> {
+fn line_failures(text: &str) -> Vec<(usize, &'static str)> {
     parse_text(text)
         .lines
         .iter()
         .enumerate()
-        .filter_map(|(index, line)| line.strict_failure.as_ref().map(|failure| (index, failure.production.clone())))
+        .filter_map(|(index, line)| line.strict_failure.as_ref().map(|failure| (index, failure.production)))
         .collect()
 }
 
@@ -1058,7 +1058,7 @@ fn file_with_byte_order_mark_fails() {
 fn file_with_non_ascii_comment_fails() {
     let text = crlf(&["# robots.txt f\u{fc}r example.de", "User-agent: *", "Disallow:"]);
     strict_rejects(&text);
-    assert_eq!(line_failures(&text), [(0, "commentline".to_string())]);
+    assert_eq!(line_failures(&text), [(0, "commentline")]);
     strict_rejects(&crlf(&["User-agent: *", "Disallow: /tmp # \u{2192} temporary"]));
 }
 
@@ -1066,7 +1066,7 @@ fn file_with_non_ascii_comment_fails() {
 fn file_with_versioned_agent_fails() {
     let text = crlf(&["User-agent: Googlebot/2.1", "Disallow: /"]);
     strict_rejects(&text);
-    assert_eq!(line_failures(&text), [(0, "agentline".to_string())]);
+    assert_eq!(line_failures(&text), [(0, "agentline")]);
 }
 
 #[test]

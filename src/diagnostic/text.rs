@@ -10,6 +10,7 @@ use std::fmt::Write;
 use smallvec::SmallVec;
 
 use crate::model::Span;
+use crate::text::abbreviate;
 
 /// A template whose `{}` holes take the arguments in order (`{{` and `}}` are braces).
 /// Built with [`text!`](crate::text!), which checks the holes against the arguments when it
@@ -25,6 +26,9 @@ pub struct Text {
 pub enum Arg {
     /// Bytes of the linted text, quoted as they are.
     Source(Span),
+    /// Bytes of the linted text, quoted whole when they are at most this many characters and
+    /// cut around `…` otherwise ([`abbreviate`]).
+    Abbreviated(Span, u16),
     Static(&'static str),
     Number(u64),
     /// Words worked out when the finding was made (a URL, a list of names).
@@ -79,9 +83,15 @@ impl Text {
 }
 
 impl Arg {
+    /// The span's words as [`Arg::Abbreviated`] quotes them.
+    pub fn abbreviated(span: Span, max_chars: u16) -> Arg {
+        Arg::Abbreviated(span, max_chars)
+    }
+
     fn render<'a>(&'a self, source: &'a str) -> Cow<'a, str> {
         match self {
             Arg::Source(span) => Cow::Borrowed(quoted(*span, source)),
+            Arg::Abbreviated(span, max_chars) => abbreviate(quoted(*span, source), usize::from(*max_chars)),
             Arg::Static(text) => Cow::Borrowed(text),
             Arg::Number(number) => Cow::Owned(number.to_string()),
             Arg::Owned(text) => Cow::Borrowed(text),
@@ -92,6 +102,9 @@ impl Arg {
     fn write(&self, out: &mut String, source: &str) {
         match self {
             Arg::Source(span) => out.push_str(quoted(*span, source)),
+            Arg::Abbreviated(span, max_chars) => {
+                out.push_str(&abbreviate(quoted(*span, source), usize::from(*max_chars)));
+            }
             Arg::Static(text) => out.push_str(text),
             Arg::Number(number) => {
                 let _ = write!(out, "{number}");
@@ -229,6 +242,14 @@ mod tests {
         let headline = crate::text!("`{}` is {}", Span::new(0, 7), String::from("misspelt"));
         let folded = crate::text!("{} (and {} more like it)", headline, 2u64);
         assert_eq!(folded.render(SOURCE), "`Disalow` is misspelt (and 2 more like it)");
+    }
+
+    #[test]
+    fn an_abbreviated_span_is_cut_only_when_printed_and_only_when_long() {
+        let long = "/".repeat(3) + &"a".repeat(100);
+        let text =
+            crate::text!("`{}` and `{}`", Arg::abbreviated(Span::new(0, 103), 9), Arg::abbreviated(Span::new(0, 3), 9));
+        assert_eq!(text.render(&long), "`///aaa…aa` and `///`");
     }
 
     #[test]

@@ -56,7 +56,9 @@ fn production_name(rule: Rule) -> &'static str {
     // Rule's Debug form is its name; the names are few and fixed, so each is leaked once.
     static NAMES: std::sync::OnceLock<Vec<(Rule, &'static str)>> = std::sync::OnceLock::new();
     let names = NAMES.get_or_init(|| {
-        Rule::all_rules().iter().map(|&rule| (rule, &*Box::leak(format!("{rule:?}").into_boxed_str()))).collect()
+        // pest's end of input is no rule of the grammar, so `all_rules` leaves it out.
+        let rules = Rule::all_rules().iter().chain([&Rule::EOI]);
+        rules.map(|&rule| (rule, &*Box::leak(format!("{rule:?}").into_boxed_str()))).collect()
     });
     names.iter().find(|(known, _)| *known == rule).map_or("?", |(_, name)| name)
 }
@@ -90,18 +92,12 @@ pub(crate) fn check_line(line: &Line, text: &str, scratch: &mut String) -> Optio
         if plainly_accepted(Rule::extension, line.span.text(text).as_bytes()) {
             return None;
         }
-        return Some(StrictFailure {
-            offset: line.indent.end,
-            production: production.to_string(),
-            expected: Vec::new(),
-        });
+        return Some(StrictFailure { offset: line.indent.end, production, expected: Vec::new() });
     }
     let mut failure = match plainly_rejected(rule, line.span.text(text).as_bytes()) {
-        Some((offset, expected)) => StrictFailure {
-            offset: line.span.start + offset,
-            production: production.to_string(),
-            expected: expected.iter().map(|name| name.to_string()).collect(),
-        },
+        Some((offset, expected)) => {
+            StrictFailure { offset: line.span.start + offset, production, expected: expected.to_vec() }
+        }
         None => {
             scratch.clear();
             scratch.push_str(line.span.text(text));
@@ -251,7 +247,7 @@ fn skip_rpath(bytes: &[u8]) -> Option<&[u8]> {
 /// at the line's start. For field lines the literal part is the field name and the colon,
 /// so point at whichever of the two is wrong.
 fn pin_literal_failure(failure: &mut StrictFailure, line: &Line) {
-    let stopped_at_start = failure.offset == line.span.start && failure.expected == [failure.production.as_str()];
+    let stopped_at_start = failure.offset == line.span.start && failure.expected == [failure.production];
     let Some(field) = line.field() else { return };
     if !stopped_at_start || !line.indent.is_empty() {
         return;
@@ -260,11 +256,11 @@ fn pin_literal_failure(failure: &mut StrictFailure, line: &Line) {
         matches!(field.separator, Separator::Colon { space_before, .. } if space_before.is_empty());
     if !colon_follows_name {
         failure.offset = field.name.end;
-        failure.expected = vec!["\":\"".to_string()];
+        failure.expected = vec!["\":\""];
     }
 }
 
-fn parse_with(rule: Rule, production: &str, text: &str, base: usize) -> Result<(), StrictFailure> {
+fn parse_with(rule: Rule, production: &'static str, text: &str, base: usize) -> Result<(), StrictFailure> {
     let error = match DraftParser::parse(rule, text) {
         Ok(_) => return Ok(()),
         Err(error) => error,
@@ -274,10 +270,10 @@ fn parse_with(rule: Rule, production: &str, text: &str, base: usize) -> Result<(
         InputLocation::Span((at, _)) => at,
     };
     let expected = match &error.variant {
-        ErrorVariant::ParsingError { positives, .. } => positives.iter().map(|rule| format!("{rule:?}")).collect(),
+        ErrorVariant::ParsingError { positives, .. } => positives.iter().map(|&rule| production_name(rule)).collect(),
         ErrorVariant::CustomError { .. } => Vec::new(),
     };
-    Err(StrictFailure { offset: base + offset, production: production.to_string(), expected })
+    Err(StrictFailure { offset: base + offset, production, expected })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -342,7 +338,8 @@ pub(crate) fn check_structure(lines: &[Line]) -> Vec<StructureFailure> {
 /// `None` when the grammar has no such production, `Err` when it does not match all of
 /// `text`. For testing the grammar production by production.
 pub fn parse_production(production: &str, text: &str) -> Option<Result<(), StrictFailure>> {
-    let rule = *Rule::all_rules().iter().find(|rule| format!("{rule:?}") == production)?;
+    let rule = *Rule::all_rules().iter().find(|&&rule| production_name(rule) == production)?;
+    let production = production_name(rule);
     let matched_end = match DraftParser::parse(rule, text) {
         Ok(pairs) => pairs.last().map_or(0, |pair| pair.as_span().end()),
         Err(_) => return Some(parse_with(rule, production, text, 0)),
@@ -350,11 +347,7 @@ pub fn parse_production(production: &str, text: &str) -> Option<Result<(), Stric
     Some(if matched_end == text.len() {
         Ok(())
     } else {
-        Err(StrictFailure {
-            offset: matched_end,
-            production: production.to_string(),
-            expected: vec!["end of input".to_string()],
-        })
+        Err(StrictFailure { offset: matched_end, production, expected: vec!["end of input"] })
     })
 }
 
@@ -388,11 +381,7 @@ mod tests {
                 wrong.push(format!("{production}: {content:?} accepted, pest says {pest:?}"));
             }
             if let Some((offset, expected)) = rejected {
-                let fast = StrictFailure {
-                    offset,
-                    production: production.to_string(),
-                    expected: expected.iter().map(|name| name.to_string()).collect(),
-                };
+                let fast = StrictFailure { offset, production, expected: expected.to_vec() };
                 if pest.as_ref().err() != Some(&fast) {
                     wrong.push(format!("{production}: {content:?} rejected as {fast:?}, pest says {pest:?}"));
                 }

@@ -2,11 +2,12 @@ use foldhash::{HashSet, HashSetExt};
 
 use super::named_robots;
 use crate::agents::{Obeys, Purpose};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Arg, Severity};
 use crate::dialect::witness::concrete_url;
 use crate::dialect::{Dialect, Reason, RuleKind};
 use crate::model::LineIndex;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// The dialects a fetch is proven in: RFC 9309 robots and Google's parser must both allow
 /// it, so the finding holds whichever way the robot reads the file.
@@ -77,25 +78,33 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         };
         let own_lines = robot.matcher.agent_lines();
         let (Some(&own_first), Some(&own_last)) = (own_lines.first(), own_lines.last()) else { continue };
-        let token = &agent.token;
-        let star_rule_text = lines[*star_rule].field().map_or("", |field| cx.slice(field.name.to(field.value)));
+        let token = agent.token.as_str();
+        let star_rule_text =
+            lines[*star_rule].field().map_or(Arg::Static(""), |field| Arg::Source(field.name.to(field.value)));
         let diagnostic = out
             .report(
                 lines[named.line].span,
-                format!(
-                    "{token} may fetch `{url}`: no rule in its group (line {}) covers it, and its group replaces \
+                text!(
+                    "{} may fetch `{}`: no rule in its group (line {}) covers it, and its group replaces \
                      `User-agent: *` (line {}), which disallows it",
+                    token,
+                    url.clone(),
                     own_first + 1,
                     star_line + 1,
                 ),
             )
-            .label(lines[own_first].span.to(lines[own_last].span), format!("{token}'s group: no rule matches `{url}`"))
-            .label(lines[star_line].span, format!("{token} reads none of this group"))
-            .label(lines[*star_rule].span, format!("disallows `{url}` for robots without a group of their own"))
-            .help(format!(
-                "a robot obeys only the group that names it, and `*` rules do not add to it. Repeat in {token}'s \
-                 group the `*` rules meant for it too (here `{star_rule_text}`), or remove its group if `*` says \
-                 what you mean"
+            .label(
+                lines[own_first].span.to(lines[own_last].span),
+                text!("{}'s group: no rule matches `{}`", token, url.clone()),
+            )
+            .label(lines[star_line].span, text!("{} reads none of this group", token))
+            .label(lines[*star_rule].span, text!("disallows `{}` for robots without a group of their own", url.clone()))
+            .help(text!(
+                "a robot obeys only the group that names it, and `*` rules do not add to it. Repeat in {}'s \
+                 group the `*` rules meant for it too (here `{}`), or remove its group if `*` says \
+                 what you mean",
+                token,
+                star_rule_text
             ));
         // An error where the group holds no Disallow of its own: the admin wrote Allow lines
         // as if they narrowed what the robot may fetch. A group with Disallow lines of its

@@ -2,6 +2,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::model::Span;
 use crate::preferences::{Category, Preferences, SignalLine};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 use super::{near_miss, yes_or_no};
 
@@ -25,7 +26,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         }
         for pair in &line.pairs {
             let Some((key, value)) = pair.key_value.filter(|(key, _)| !key.is_empty()) else {
-                not_a_pair(cx, out, pair.span);
+                not_a_pair(out, pair.span);
                 continue;
             };
             judge_pair(cx, out, key, value);
@@ -34,11 +35,11 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     }
 }
 
-fn not_a_pair(cx: &Context<'_, '_>, out: &mut Findings, span: Span) {
+fn not_a_pair(out: &mut Findings, span: Span) {
     let message = if span.is_empty() {
-        "Content-Signal: an empty signal (two commas in a row, or one at either end)".to_string()
+        text!("Content-Signal: an empty signal (two commas in a row, or one at either end)")
     } else {
-        format!("Content-Signal: `{}` is not a `key=value` pair", cx.slice(span))
+        text!("Content-Signal: `{}` is not a `key=value` pair", span)
     };
     out.report(span, message)
         .help("Content-Signal takes comma-separated `key=value` pairs, such as `search=yes, ai-train=no`");
@@ -47,9 +48,9 @@ fn not_a_pair(cx: &Context<'_, '_>, out: &mut Findings, span: Span) {
 fn judge_pair(cx: &Context<'_, '_>, out: &mut Findings, key: Span, value: Span) {
     let written_key = cx.slice(key);
     let written_value = cx.slice(value);
-    let pair = cx.slice(key.to(value));
+    let pair = key.to(value);
     if value.is_empty() {
-        out.report(key.to(value), format!("Content-Signal: `{pair}` has no value"))
+        out.report(pair, text!("Content-Signal: `{}` has no value", pair))
             .help("each signal takes a value: `yes` or `no` (`use` takes `immediate`, `reference` or `full`)");
         return;
     }
@@ -58,7 +59,7 @@ fn judge_pair(cx: &Context<'_, '_>, out: &mut Findings, key: Span, value: Span) 
             return;
         }
         let diagnostic = out
-            .report(value, format!("Content-Signal: `{pair}` is neither `yes` nor `no`, so it states no preference"));
+            .report(value, text!("Content-Signal: `{}` is neither `yes` nor `no`, so it states no preference", pair));
         diagnostic.help("the Content Signals Policy answers each signal with `yes` or `no`");
         if let Some((yes, word)) = yes_or_no(written_value) {
             let answer = if yes { "yes" } else { "no" };
@@ -74,7 +75,7 @@ fn judge_pair(cx: &Context<'_, '_>, out: &mut Findings, key: Span, value: Span) 
     }
     if written_key.eq_ignore_ascii_case(USE_KEY) {
         if !USE_LEVELS.iter().any(|level| level.eq_ignore_ascii_case(written_value)) {
-            out.report(value, format!("Content-Signal: `{pair}` is not a level of the `use` signal"))
+            out.report(value, text!("Content-Signal: `{}` is not a level of the `use` signal", pair))
                 .help("Cloudflare's `use` signal takes `immediate`, `reference` or `full`");
         }
         return;
@@ -84,12 +85,9 @@ fn judge_pair(cx: &Context<'_, '_>, out: &mut Findings, key: Span, value: Span) 
         return;
     }
     if let Some(meant) = near_miss(written_key, &YES_NO_KEYS) {
-        out.report(
-            key,
-            format!("Content-Signal: unknown key `{written_key}`, which readers skip; did you mean `{meant}`?"),
-        )
-        .help("the Content Signals Policy's keys are `search`, `ai-input` and `ai-train`")
-        .fix(Applicability::Unsafe, format!("write `{meant}`"), vec![Edit::replace(key, meant)]);
+        out.report(key, text!("Content-Signal: unknown key `{}`, which readers skip; did you mean `{}`?", key, meant))
+            .help("the Content Signals Policy's keys are `search`, `ai-input` and `ai-train`")
+            .fix(Applicability::Unsafe, format!("write `{meant}`"), vec![Edit::replace(key, meant)]);
     }
 }
 
@@ -99,12 +97,16 @@ fn aipref_label_in_signal(cx: &Context<'_, '_>, out: &mut Findings, key: Span, v
     let signal_key = category.signal_key();
     let diagnostic = out.report(
         key,
-        format!(
-            "Content-Signal: `{label}` is the AIPREF label of Content-Usage; Content-Signal's key is `{signal_key}`"
+        text!(
+            "Content-Signal: `{}` is the AIPREF label of Content-Usage; Content-Signal's key is `{}`",
+            label,
+            signal_key
         ),
     );
-    diagnostic.help(format!(
-        "Content-Signal readers know `{signal_key}` with `yes` or `no`; `{label}=y|n` belongs on a Content-Usage line"
+    diagnostic.help(text!(
+        "Content-Signal readers know `{}` with `yes` or `no`; `{}=y|n` belongs on a Content-Usage line",
+        signal_key,
+        label
     ));
     if let Some((yes, _)) = yes_or_no(cx.slice(value)) {
         let answer = if yes { "yes" } else { "no" };
@@ -127,10 +129,10 @@ fn repeated_keys(cx: &Context<'_, '_>, out: &mut Findings, line: &SignalLine) {
         }
         out.report(
             key.to(value),
-            format!(
+            text!(
                 "Content-Signal: `{}` and `{}` on one line contradict each other",
-                cx.slice(key.to(value)),
-                cx.slice(later_key.to(later_value))
+                key.to(value),
+                later_key.to(later_value)
             ),
         )
         .label(later_key.to(later_value), "the same key again")

@@ -2,6 +2,7 @@ use crate::diagnostic::{Applicability, Edit, Severity};
 use crate::model::Span;
 use crate::preferences::{Category, Member, ParseFailure, Preferences, UsageReading, UsageRule, ValueKind};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 use super::{near_miss, yes_or_no};
 
@@ -39,12 +40,12 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             }
             UsageReading::PathNotAbsolute { path, failure } => {
                 let written = cx.slice(*path);
-                out.report(*path, format!("Content-Usage: `{written}` is no path (paths start with `/`): {IGNORED}"))
-                    .help(format!(
+                out.report(*path, text!("Content-Usage: `{}` is no path (paths start with `/`): {}", *path, IGNORED))
+                    .help(text!(
                         "a value that does not start with `/` has no path, so readers parse all of it as the \
                          statement, which fails at byte {}: {}",
                         failure.at - rule.statement.start,
-                        failure.reason
+                        failure.reason.clone()
                     ))
                     .fix(
                         Applicability::Unsafe,
@@ -73,7 +74,7 @@ fn uppercase_keys(cx: &Context<'_, '_>, out: &mut Findings, failure: &ParseFailu
     let Some((&first, others)) = failure.uppercase_keys.split_first() else { return };
     let edits =
         failure.uppercase_keys.iter().map(|&key| Edit::replace(key, cx.slice(key).to_ascii_lowercase())).collect();
-    let diagnostic = out.report(first, format!("Content-Usage: upper-case key `{}`: {IGNORED}", cx.slice(first)));
+    let diagnostic = out.report(first, text!("Content-Usage: upper-case key `{}`: {}", first, IGNORED));
     for &key in others {
         diagnostic.label(key, "also upper case");
     }
@@ -90,31 +91,31 @@ fn uppercase_keys(cx: &Context<'_, '_>, out: &mut Findings, failure: &ParseFailu
 fn unparsable(cx: &Context<'_, '_>, out: &mut Findings, rule: &UsageRule, failure: &ParseFailure) {
     let end = cx.text[failure.at..].chars().next().map_or(failure.at, |c| failure.at + c.len_utf8());
     let at = Span::new(failure.at, end.min(rule.statement.end.max(failure.at)));
-    let shown = if at.is_empty() { "the end".to_string() } else { format!("`{}`", cx.slice(at).escape_debug()) };
+    // Escaped, so not the span's bytes as they are.
+    let shown = if at.is_empty() { text!("the end") } else { text!("`{}`", cx.slice(at).escape_debug().to_string()) };
     let statement = cx.slice(rule.statement);
     let spaced = statement.contains(" =") || statement.contains("= ");
-    out.report(at, format!("Content-Usage statement does not parse at {shown}: {IGNORED}")).help(format!(
+    out.report(at, text!("Content-Usage statement does not parse at {}: {}", shown, IGNORED)).help(text!(
         "the statement is a Structured Fields dictionary (RFC 9651 §4.2.2), such as `train-ai=n, search=y`; \
          the parser stops at byte {} ({}){}",
         failure.at - rule.statement.start,
-        failure.reason,
+        failure.reason.clone(),
         if spaced { "; no space may stand before or after `=`" } else { "" }
     ));
 }
 
 /// A key given again later: RFC 9651 keeps the last value.
 fn repeated(cx: &Context<'_, '_>, out: &mut Findings, earlier: &Member, winner: &Member) {
-    let written = cx.slice(earlier.span());
     let value_of = |member: &Member| member.value.map(|value| cx.slice(value));
     if value_of(earlier) == value_of(winner) {
-        out.report(earlier.span(), format!("Content-Usage: `{written}` is repeated later; one is enough"))
+        out.report(earlier.span(), text!("Content-Usage: `{}` is repeated later; one is enough", earlier.span()))
             .label(winner.span(), "the same again")
             .severity = Severity::Info;
         return;
     }
     out.report(
         earlier.span(),
-        format!("Content-Usage: `{written}` is overridden by `{}` later on the line", cx.slice(winner.span())),
+        text!("Content-Usage: `{}` is overridden by `{}` later on the line", earlier.span(), winner.span()),
     )
     .label(earlier.span(), "ignored: the last value of a key wins")
     .label(winner.span(), "this one counts")
@@ -128,30 +129,31 @@ fn judge_member(cx: &Context<'_, '_>, out: &mut Findings, member: &Member) {
     } else if let Some(&(label, instead)) = DROPPED_LABELS.iter().find(|(label, _)| *label == key) {
         out.report(
             member.key,
-            format!("Content-Usage: `{label}` was dropped from the AIPREF vocabulary; every reader ignores it"),
+            text!("Content-Usage: `{}` was dropped from the AIPREF vocabulary; every reader ignores it", label),
         )
-        .help(format!(
+        .help(text!(
             "draft-ietf-aipref-vocab-00 and -01 (2025) had this label; the current draft knows only `train-ai` and \
-             `search`, and {instead}"
+             `search`, and {}",
+            instead
         ));
     } else if let Some(&(signal_key, category)) = SIGNAL_KEYS.iter().find(|(signal_key, _)| *signal_key == key) {
         signal_key_in_usage(cx, out, member, signal_key, category);
     } else if let Some(meant) = near_miss(key, &[Category::TrainAi.label(), Category::Search.label()]) {
         out.report(
             member.key,
-            format!("Content-Usage: unknown label `{key}`, which readers ignore; did you mean `{meant}`?"),
+            text!("Content-Usage: unknown label `{}`, which readers ignore; did you mean `{}`?", member.key, meant),
         )
         .help("the AIPREF labels are `train-ai` and `search`, spelt exactly; unknown labels are skipped")
         .fix(Applicability::Unsafe, format!("write `{meant}`"), vec![Edit::replace(member.key, meant)]);
     }
     if let Some(parameters) = member.parameters {
-        judge_parameters(cx, out, key, parameters);
+        judge_parameters(cx, out, member.key, parameters);
     }
 }
 
 /// Parameters mean nothing (vocab §6.4), which is information, unless one of them is a
 /// preference that a `;` written for `,` turned into a parameter (`train-ai=n; search=y`).
-fn judge_parameters(cx: &Context<'_, '_>, out: &mut Findings, key: &str, parameters: Span) {
+fn judge_parameters(cx: &Context<'_, '_>, out: &mut Findings, key: Span, parameters: Span) {
     let mut offset = parameters.start;
     for parameter in cx.slice(parameters).split(';') {
         let start = offset;
@@ -160,11 +162,15 @@ fn judge_parameters(cx: &Context<'_, '_>, out: &mut Findings, key: &str, paramet
         let Some(category) = Category::ALL.into_iter().find(|category| category.label() == name) else { continue };
         // `start` is the `;` before this parameter (the text before the first `;` is empty).
         let separator = Span::new(start - 1, start);
-        let written = parameter.trim_start_matches([' ', '\t']);
+        // The parameter without the spaces after its `;`.
+        let end = start + parameter.len();
+        let written = Span::new(end - parameter.trim_start_matches([' ', '\t']).len(), end);
         out.report(
             separator,
-            format!(
-                "Content-Usage: `;` makes `{written}` a parameter of `{key}`, so `{}` stays unknown",
+            text!(
+                "Content-Usage: `;` makes `{}` a parameter of `{}`, so `{}` stays unknown",
+                written,
+                key,
                 category.label()
             ),
         )
@@ -173,7 +179,7 @@ fn judge_parameters(cx: &Context<'_, '_>, out: &mut Findings, key: &str, paramet
         .fix(Applicability::Safe, "separate the preferences with `,`", vec![Edit::replace(separator, ",")]);
         return;
     }
-    out.report(parameters, format!("Content-Usage: the parameters of `{key}` mean nothing to any reader"))
+    out.report(parameters, text!("Content-Usage: the parameters of `{}` mean nothing to any reader", key))
         .help("draft-ietf-aipref-vocab §6.4 defines no parameters, and readers ignore them")
         .severity = Severity::Info;
 }
@@ -186,20 +192,20 @@ fn value_not_y_or_n(cx: &Context<'_, '_>, out: &mut Findings, member: &Member, c
         return;
     }
     let message = match member.value {
-        Some(value) => format!(
-            "Content-Usage: `{}` leaves `{label}` unknown: the value is `y` or `n`",
-            cx.slice(member.key.to(value))
-        ),
-        None => format!("Content-Usage: `{label}` without `=y` or `=n` leaves it unknown"),
+        Some(value) => {
+            text!("Content-Usage: `{}` leaves `{}` unknown: the value is `y` or `n`", member.key.to(value), label)
+        }
+        None => text!("Content-Usage: `{}` without `=y` or `=n` leaves it unknown", label),
     };
     let diagnostic = out.report(member.value.unwrap_or(member.key), message);
-    diagnostic.help(format!(
+    diagnostic.help(text!(
         "readers take only the tokens `y` (allow) and `n` (disallow); {} is neither, so the preference for \
-         `{label}` is unknown (draft-ietf-aipref-vocab §6.5)",
+         `{}` is unknown (draft-ietf-aipref-vocab §6.5)",
         match written {
             Some(_) => member.kind.describe(),
             None => "a key without a value (boolean true)",
-        }
+        },
+        label
     ));
     let meaning = written.and_then(yes_or_no);
     if let (Some(value), Some((yes, word))) = (member.value, meaning) {
@@ -215,21 +221,22 @@ fn signal_key_in_usage(
     cx: &Context<'_, '_>,
     out: &mut Findings,
     member: &Member,
-    signal_key: &str,
+    signal_key: &'static str,
     category: Option<Category>,
 ) {
     let diagnostic = out.report(
         member.key,
-        format!("Content-Usage: `{signal_key}` is a Content-Signal key, which Content-Usage readers ignore"),
+        text!("Content-Usage: `{}` is a Content-Signal key, which Content-Usage readers ignore", signal_key),
     );
     let Some(category) = category else {
-        diagnostic.help(format!(
-            "the AIPREF vocabulary has no `{signal_key}` category; state it on a Content-Signal line instead"
+        diagnostic.help(text!(
+            "the AIPREF vocabulary has no `{}` category; state it on a Content-Signal line instead",
+            signal_key
         ));
         return;
     };
     let label = category.label();
-    diagnostic.help(format!("Content-Usage uses the AIPREF labels: `{label}` with `y` or `n`"));
+    diagnostic.help(text!("Content-Usage uses the AIPREF labels: `{}` with `y` or `n`", label));
     let token = member.value.and_then(|value| yes_or_no(cx.slice(value))).map(|(yes, _)| if yes { "y" } else { "n" });
     if let (Some(value), Some(token)) = (member.value, token) {
         diagnostic.fix(

@@ -1,7 +1,9 @@
 use super::obeyed_group;
 use crate::agents::{Agent, Purpose, Registry};
+use crate::diagnostic::{Arg, Text};
 use crate::model::{Directive, LineIndex};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// Groups for control tokens only (`Google-Extended`, `Applebot-Extended`) that hold lines
 /// only a crawler could act on: an Allow with no Disallow of the group to make an exception
@@ -33,7 +35,11 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         misread.sort_unstable();
         let Some(&first) = misread.first() else { continue };
         let (Some(&first_agent), Some(&last_agent)) = (record.agents.first(), record.agents.last()) else { continue };
-        let tokens: Vec<String> = controls.iter().map(|agent| format!("`{}`", agent.token)).collect();
+        let tokens = controls
+            .iter()
+            .map(|agent| text!("`{}`", agent.token.as_str()))
+            .reduce(|tokens, token| text!("{} and {}", tokens, token))
+            .unwrap_or_default();
         let crawlers: Vec<&'static Agent> = controls
             .iter()
             .flat_map(|agent| &agent.crawled_by)
@@ -44,28 +50,36 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 }
                 crawlers
             });
-        let fetchers: Vec<&str> = crawlers.iter().map(|crawler| crawler.token.as_str()).collect();
-        let what = lines[first].field().map_or("", |field| cx.slice(field.name));
-        let (is, its) = match tokens.len() {
+        let fetchers: Vec<&'static str> = crawlers.iter().map(|crawler| crawler.token.as_str()).collect();
+        let what = lines[first].field().map_or(Arg::Static(""), |field| Arg::Source(field.name));
+        let (is, its) = match controls.len() {
             1 => ("is a control token, not a crawler", "its"),
             _ => ("are control tokens, not crawlers", "their"),
         };
         let fetcher = match fetchers.as_slice() {
-            [] => "the crawler that fetches reads its own group or `*`".to_string(),
-            [one] => format!("{one} reads its own group or `*`"),
-            several => format!("{} read their own groups or `*`", several.join(" and ")),
+            [] => text!("the crawler that fetches reads its own group or `*`"),
+            &[one] => text!("{} reads its own group or `*`", one),
+            several => {
+                let several = several.iter().map(|&fetcher| Text::from(fetcher));
+                let several = several.reduce(|all, next| text!("{} and {}", all, next)).unwrap_or_default();
+                text!("{} read their own groups or `*`", several)
+            }
         };
-        let headline = format!("{} {is}: {its} `{what}` decides no fetch; {fetcher}", tokens.join(" and "));
+        let headline = text!("{} {}: {} `{}` decides no fetch; {}", tokens, is, its, what, fetcher);
         let diagnostic = out.report(lines[first_agent].span.to(lines[last_agent].span), headline);
         for &line in &misread {
             diagnostic.label(lines[line].span, "read by no crawler: it fetches by another group");
         }
-        let obeyed: Vec<String> = crawlers.iter().map(|crawler| obeyed_group(cx, crawler)).collect();
-        diagnostic.help(format!(
+        let obeyed = crawlers
+            .iter()
+            .map(|&crawler| obeyed_group(cx, crawler))
+            .reduce(|obeyed, next| text!("{}, and {}", obeyed, next))
+            .unwrap_or_default();
+        diagnostic.help(text!(
             "a control token only carries a preference about what its operator's crawlers fetched; in this file \
              {}. Put Allow and Crawl-delay lines in that crawler's group; under the control token, Disallow the paths \
              whose use you refuse",
-            obeyed.join(", and ")
+            obeyed
         ));
     }
 }

@@ -4,10 +4,11 @@ use serde::Deserialize;
 
 use crate::agents::{self, Agent, Honours, Obeys, Purpose, Registry};
 use crate::audit::{Audit, RobotAccess};
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Edit, Text};
 use crate::dialect::{Dialect, Matcher};
 use crate::model::{Directive, LineIndex, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// The crawler policy robolint.toml declares under `[policy]` (or `[rules.crawler-policy]`):
 /// for each purpose of the registry, whether its robots are to be allowed or blocked, for
@@ -164,38 +165,37 @@ fn report(
     out: &mut Findings,
     audit: &Audit<'_>,
     statement: &Statement<'_>,
-    breaking: &[(RobotAccess<'_>, String)],
+    breaking: &[(RobotAccess<'static>, String)],
 ) {
-    let names: Vec<&str> = breaking.iter().map(|(robot, _)| robot.agent.token.as_str()).collect();
-    let shown = match names.len() {
-        count if count > NAMED_IN_HEADLINE => {
-            format!("{} and {} more", names[..NAMED_IN_HEADLINE].join(", "), count - NAMED_IN_HEADLINE)
-        }
-        _ => names.join(", "),
+    let listed = breaking.iter().take(NAMED_IN_HEADLINE).map(|(robot, _)| Text::from(robot.agent.token.as_str()));
+    let listed = listed.reduce(|names, name| text!("{}, {}", names, name)).unwrap_or_default();
+    let shown = match breaking.len() {
+        count if count > NAMED_IN_HEADLINE => text!("{} and {} more", listed, count - NAMED_IN_HEADLINE),
+        _ => listed,
     };
+    // The policy's paths are robolint.toml's words, not the file's: kept as owned words.
     let (verb, scope) = match (statement.stance, statement.path) {
-        (Stance::Block, None) => ("may fetch", "the site".to_string()),
-        (Stance::Block, Some(path)) => ("may fetch", format!("`{path}`")),
-        (_, None) => ("may not fetch", "all of the site".to_string()),
-        (_, Some(path)) => ("may not fetch", format!("all of `{path}`")),
+        (Stance::Block, None) => ("may fetch", text!("the site")),
+        (Stance::Block, Some(path)) => ("may fetch", text!("`{}`", path.to_string())),
+        (_, None) => ("may not fetch", text!("all of the site")),
+        (_, Some(path)) => ("may not fetch", text!("all of `{}`", path.to_string())),
     };
     let stated = match statement.path {
-        Some(path) => format!("{} under `{path}`", statement.purpose),
-        None => statement.purpose.to_string(),
+        Some(path) => text!("{} under `{}`", statement.purpose.name(), path.to_string()),
+        None => Text::from(statement.purpose.name()),
     };
-    let message = format!("policy says {} {stated}, yet {shown} {verb} {scope}", statement.stance.as_str());
+    let message = text!("policy says {} {}, yet {} {} {}", statement.stance.as_str(), stated, shown, verb, scope);
 
-    let mut explained: Vec<String> = breaking
-        .iter()
-        .take(EXPLAINED_IN_HELP)
-        .map(|(robot, url)| {
-            let verdict = robot.matcher.allowed(url);
-            let why = audit.explain(robot, &crate::audit::Answer { url: url.clone(), verdict });
-            format!("{} {verb} {url}: {why}", robot.agent.token)
-        })
-        .collect();
+    let explained = breaking.iter().take(EXPLAINED_IN_HELP).map(|(robot, url)| {
+        let verdict = robot.matcher.allowed(url);
+        // The audit's reason comes as words (a String) already.
+        let why = audit.explain(robot, &crate::audit::Answer { url: url.clone(), verdict });
+        text!("{} {} {}: {}", robot.agent.token.as_str(), verb, url.clone(), why)
+    });
+    let mut explained = explained.reduce(|explained, next| text!("{}; {}", explained, next)).unwrap_or_default();
     if breaking.len() > EXPLAINED_IN_HELP {
-        explained.push(format!("{} more (`robolint audit` lists every robot)", breaking.len() - EXPLAINED_IN_HELP));
+        let more = breaking.len() - EXPLAINED_IN_HELP;
+        explained = text!("{}; {} more (`robolint audit` lists every robot)", explained, more);
     }
 
     let (span, labels) = places(cx, breaking);
@@ -203,11 +203,7 @@ fn report(
     for (label_span, label) in labels {
         diagnostic.label(label_span, label);
     }
-    diagnostic.help(format!(
-        "{} ({} declared in robolint.toml)",
-        explained.join("; "),
-        statement.purpose.robots_noun()
-    ));
+    diagnostic.help(text!("{} ({} declared in robolint.toml)", explained, statement.purpose.robots_noun()));
     if statement.stance == Stance::Block && statement.path.is_none() {
         if let Some((edit, added)) = block_group(cx, breaking) {
             diagnostic.fix(
@@ -222,14 +218,14 @@ fn report(
 /// Where the finding points: the line that decides for the first robot, with a label on
 /// each line that decides for one (the first robot it decides for named). A robot no line
 /// decides for (no group applies to it) is pointed at the file's start.
-fn places(cx: &Context<'_, '_>, breaking: &[(RobotAccess<'_>, String)]) -> (Span, Vec<(Span, String)>) {
-    let mut labels: Vec<(Span, String)> = Vec::new();
+fn places(cx: &Context<'_, '_>, breaking: &[(RobotAccess<'static>, String)]) -> (Span, Vec<(Span, Text)>) {
+    let mut labels: Vec<(Span, Text)> = Vec::new();
     for (robot, url) in breaking {
         let verdict = robot.matcher.allowed(url);
         let line = verdict.reason.rule().map(|rule| rule.line).or_else(|| robot.agent_lines.first().copied());
         let span = line.map_or(Span::empty_at(0), |line| cx.doc.lines[line].field_span());
         if !labels.iter().any(|(known, _)| *known == span) {
-            labels.push((span, format!("decides for {}", robot.agent.token)));
+            labels.push((span, text!("decides for {}", robot.agent.token.as_str())));
         }
     }
     let span = labels.first().map_or(Span::empty_at(0), |(span, _)| *span);

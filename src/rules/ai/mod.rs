@@ -13,9 +13,11 @@ pub(super) mod unknown_agent;
 pub(super) mod user_triggered_agent;
 
 use crate::agents::{Agent, Obeys, Registry};
+use crate::diagnostic::Text;
 use crate::dialect::{DecidingRule, Dialect, Matcher};
-use crate::model::{Directive, Field, LineIndex};
+use crate::model::{Directive, Field, LineIndex, Span};
 use crate::rules::Context;
+use crate::text;
 
 /// The group a preference line belongs to, as RFC 9309 groups lines (blank lines do not end
 /// a group): the nearest User-agent line above it, or `None` when there is none.
@@ -25,10 +27,10 @@ fn group_agent_line(cx: &Context<'_, '_>, line: LineIndex) -> Option<LineIndex> 
 }
 
 /// Each robot named by the group of the User-agent line `agent_line` (its consecutive
-/// User-agent lines), as written, with the RFC 9309 matcher of what that robot obeys.
-/// A robot that RFC 9309 sends to another group is left out: the group's lines do not
-/// concern it.
-fn group_robots(cx: &Context<'_, '_>, agent_line: LineIndex) -> Vec<(String, Matcher)> {
+/// User-agent lines), as written (the span of the line's value), with the RFC 9309 matcher
+/// of what that robot obeys. A robot that RFC 9309 sends to another group is left out: the
+/// group's lines do not concern it.
+fn group_robots(cx: &Context<'_, '_>, agent_line: LineIndex) -> Vec<(Span, Matcher)> {
     let lines = cx.lines();
     let first = (0..=agent_line)
         .rev()
@@ -39,9 +41,8 @@ fn group_robots(cx: &Context<'_, '_>, agent_line: LineIndex) -> Vec<(String, Mat
         .take_while(|&index| lines[index].field().is_none_or(|field| field.is(Directive::UserAgent)))
         .filter_map(|index| {
             let field = lines[index].field()?;
-            let name = cx.slice(field.value).to_string();
-            let matcher = Matcher::new(cx.doc, cx.text, &name, Dialect::Rfc9309);
-            matcher.agent_lines().contains(&index).then_some((name, matcher))
+            let matcher = Matcher::new(cx.doc, cx.text, cx.slice(field.value), Dialect::Rfc9309);
+            matcher.agent_lines().contains(&index).then_some((field.value, matcher))
         })
         .collect()
 }
@@ -125,14 +126,14 @@ pub(super) fn named_robots<'a>(cx: &Context<'a, '_>) -> impl Iterator<Item = Nam
 
 /// Which group `agent` obeys in the file, as its own dialect reads it, in words: "ClaudeBot
 /// obeys the `*` group (line 4)".
-pub(super) fn obeyed_group(cx: &Context<'_, '_>, agent: &Agent) -> String {
+pub(super) fn obeyed_group(cx: &Context<'_, '_>, agent: &'static Agent) -> Text {
     let robot = agent.matcher(cx.doc, cx.text);
-    let line = robot.matcher.agent_lines().first().map_or(String::new(), |line| format!(" (line {})", line + 1));
-    let token = &agent.token;
+    let line = robot.matcher.agent_lines().first().map_or(Text::default(), |line| text!(" (line {})", line + 1));
+    let token = agent.token.as_str();
     match robot.obeys {
-        Obeys::OwnGroup => format!("{token} obeys its own group{line}"),
-        Obeys::Fallback(fallback) => format!("{token} obeys the group of `{fallback}`{line}"),
-        Obeys::Star => format!("{token} obeys the `*` group{line}"),
-        Obeys::NoGroup => format!("{token} obeys no group and may fetch everything"),
+        Obeys::OwnGroup => text!("{} obeys its own group{}", token, line),
+        Obeys::Fallback(fallback) => text!("{} obeys the group of `{}`{}", token, fallback, line),
+        Obeys::Star => text!("{} obeys the `*` group{}", token, line),
+        Obeys::NoGroup => text!("{} obeys no group and may fetch everything", token),
     }
 }

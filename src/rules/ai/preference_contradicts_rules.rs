@@ -2,6 +2,7 @@ use crate::agents::{self, Purpose, Registry};
 use crate::model::{LineIndex, Span};
 use crate::preferences::{Category, Preference, Preferences};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 use super::{disallowed_under, group_agent_line};
 
@@ -88,13 +89,16 @@ fn report_if_all_blocked(cx: &Context<'_, '_>, out: &mut Findings, category: Cat
     let count = robots.len();
     out.report(
         allowing,
-        format!(
-            "`{}` allows {use_name} for everyone, but this file keeps all {count} {use_name} robots of the registry \
+        text!(
+            "`{}` allows {} for everyone, but this file keeps all {} {} robots of the registry \
              off the whole site",
-            cx.slice(allowing)
+            allowing,
+            use_name,
+            count,
+            use_name
         ),
     )
-    .label(deciding.span, format!("keeps `{token}` (one of them) off the site"))
+    .label(deciding.span, text!("keeps `{}` (one of them) off the site", token))
     .help(
         "the preference speaks only for what robots may crawl, and these may crawl nothing; say `n`/`no` if the \
          Disallow lines are what you mean, or let the robots in if the preference is",

@@ -1,5 +1,6 @@
 use crate::preferences::Preferences;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 use super::{disallowed_under, group_agent_line, group_robots};
 
@@ -13,9 +14,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let signals = preferences.signals.iter().map(|signal| (signal.line, None));
     for (line, path) in paths.chain(signals) {
         let Some(field) = cx.lines()[line].field() else { continue };
-        let name = cx.slice(field.name);
         let Some(agent_line) = group_agent_line(cx, line) else {
-            out.report(field.name, format!("`{name}` line before any User-agent line: no robot reads it")).help(
+            out.report(field.name, text!("`{}` line before any User-agent line: no robot reads it", field.name)).help(
                 "a preference belongs to the group of the User-agent lines above it (draft-ietf-aipref-attach \
                      §3); put it under `User-agent: *` to state it for every robot",
             );
@@ -23,18 +23,18 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         };
         let robots = group_robots(cx, agent_line);
         let path_text = path.map_or("/", |path| cx.slice(path));
-        let mut blocked = robots.iter().map(|(name, matcher)| (name, disallowed_under(matcher, path_text)));
+        let mut blocked = robots.iter().map(|(name, matcher)| (*name, disallowed_under(matcher, path_text)));
         let Some((first_robot, Some(deciding))) = blocked.next() else { continue };
         if !blocked.all(|(_, rule)| rule.is_some()) {
             continue;
         }
-        let whom = if robots.len() == 1 { format!("`{first_robot}`") } else { "its group's robots".to_string() };
+        let whom = if robots.len() == 1 { text!("`{}`", first_robot) } else { text!("its group's robots") };
         let (span, place) = match path {
-            Some(path) => (path, format!("`{path_text}`")),
-            None => (field.name, "anything on the site".to_string()),
+            Some(path) => (path, text!("`{}`", path)),
+            None => (field.name, text!("anything on the site")),
         };
-        out.report(span, format!("`{name}` has no effect: {whom} may not crawl {place}"))
-            .label(deciding.span, format!("keeps `{first_robot}` off {place}"))
+        out.report(span, text!("`{}` has no effect: {} may not crawl {}", field.name, whom, place.clone()))
+            .label(deciding.span, text!("keeps `{}` off {}", first_robot, place))
             .help(
                 "usage preferences apply only to what the group may crawl (draft-ietf-aipref-attach §3.1); a robot \
                  that may not fetch a page never uses it, so the line changes nothing: remove it, or allow the \

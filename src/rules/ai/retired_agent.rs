@@ -5,6 +5,7 @@ use crate::agents::Registry;
 use crate::diagnostic::{Applicability, Edit, Severity};
 use crate::model::LineIndex;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// User-agent lines naming a token the registry marks retired: its operator's robots no
 /// longer send it, so the group's rules reach none of them. A warning where the file names
@@ -25,12 +26,13 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for robot in named.iter().filter(|robot| robot.agent.is_retired()) {
         let agent = robot.agent;
         let retired = agent.retired.as_deref().unwrap_or_default();
-        let value = cx.slice(robot.field.value);
+        let operator = agent.operator.as_str();
+        let value = robot.field.value;
         let successor = agent.replaced_by.as_deref().and_then(|token| Registry::builtin().find(token));
         let Some(successor) = successor else {
             out.report(
                 robot.field.value,
-                format!("`{value}` is retired ({retired}); no robot of {} sends it now", agent.operator),
+                text!("`{}` is retired ({}); no robot of {} sends it now", value, retired, operator),
             )
             .help(
                 "the group's rules reach no robot through this line; remove it when no other robot you care \
@@ -38,6 +40,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             );
             continue;
         };
+        let token = successor.token.as_str();
         let group = cx.doc.record_of_line.get(robot.line).copied().flatten();
         let successor_lines = lines_naming.get(successor.token.as_str()).map_or(&[][..], Vec::as_slice);
         let in_group =
@@ -45,9 +48,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         if let Some(&line) = in_group {
             out.report(
                 robot.field.value,
-                format!("`{value}` is retired ({retired}) and harmless here: {} shares its group", successor.token),
+                text!("`{}` is retired ({}) and harmless here: {} shares its group", value, retired, token),
             )
-            .label(lines[line].span, format!("{}'s crawler today", agent.operator))
+            .label(lines[line].span, text!("{}'s crawler today", operator))
             .help("no robot sends the retired token any more; the line may go, and keeping it changes nothing");
             continue;
         }
@@ -55,17 +58,15 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         if let Some(&elsewhere) = successor_lines.first() {
             out.report(
                 robot.field.value,
-                format!(
-                    "`{value}` is retired ({retired}); {} has its own group (line {})",
-                    successor.token,
-                    elsewhere + 1
-                ),
+                text!("`{}` is retired ({}); {} has its own group (line {})", value, retired, token, elsewhere + 1),
             )
-            .label(lines[elsewhere].span, format!("{}'s crawler today", agent.operator))
-            .help(format!(
-                "{} no longer sends `{value}`, so this group's rules reach none of its robots; {} obeys the group \
+            .label(lines[elsewhere].span, text!("{}'s crawler today", operator))
+            .help(text!(
+                "{} no longer sends `{}`, so this group's rules reach none of its robots; {} obeys the group \
                  that names it. Check that group says what this one meant",
-                agent.operator, successor.token,
+                operator,
+                value,
+                token,
             ));
             continue;
         }
@@ -74,10 +75,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         if successor.fallback.iter().any(|fallback| agent.tokens().any(|token| token.eq_ignore_ascii_case(fallback))) {
             out.report(
                 robot.field.value,
-                format!(
-                    "`{value}` is retired ({retired}) and harmless here: {} still reads its group",
-                    successor.token
-                ),
+                text!("`{}` is retired ({}) and harmless here: {} still reads its group", value, retired, token),
             )
             .help("the successor obeys the retired token's group when no group names it; naming it keeps that true");
             continue;
@@ -85,14 +83,15 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         let diagnostic = out
             .report(
                 robot.field.value,
-                format!("`{value}` is retired ({retired}); {}'s crawler is {}", agent.operator, successor.token),
+                text!("`{}` is retired ({}); {}'s crawler is {}", value, retired, operator, token),
             )
-            .help(format!(
-                "{} no longer sends `{value}`, so this group's rules reach none of its robots: {}. Name {} in this \
+            .help(text!(
+                "{} no longer sends `{}`, so this group's rules reach none of its robots: {}. Name {} in this \
                  group to give it these rules",
-                agent.operator,
+                operator,
+                value,
                 obeyed_group(cx, successor),
-                successor.token,
+                token,
             ));
         diagnostic.severity = Severity::Warning;
         if fixed_groups.contains(&(group, successor.token.as_str())) {

@@ -2,9 +2,10 @@ use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use crate::agents::{Agent, Purpose, Registry};
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Edit, Text};
 use crate::model::Span;
 use crate::rules::{Context, Findings};
+use crate::text;
 use crate::text::edit_distance_at_most;
 
 /// User-agent values that no robot of the registry answers to but that are close to a token
@@ -24,22 +25,23 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         }
         let suggestions = known.suggestions(suggester, token);
         let Some((last, others)) = suggestions.split_last() else { continue };
-        let listed: Vec<String> = others.iter().map(|agent| format!("`{}`", agent.token)).collect();
-        let did_you_mean = match listed.as_slice() {
-            [] => format!("`{}`", last.token),
-            listed => format!("{} or `{}`", listed.join(", "), last.token),
+        let listed = others.iter().map(|agent| text!("`{}`", agent.token.as_str()));
+        let did_you_mean = match listed.reduce(|listed, next| text!("{}, {}", listed, next)) {
+            None => text!("`{}`", last.token.as_str()),
+            Some(listed) => text!("{} or `{}`", listed, last.token.as_str()),
         };
-        let token_span = Span::new(field.value.start, field.value.start + token.len());
+        // Past any leading whitespace the value keeps (a no-break space), which `product_token`
+        // trims: the finding and its fix are about the token alone.
+        let token_start = field.value.start + (value.len() - value.trim_start().len());
+        let token_span = Span::new(token_start, token_start + token.len());
+        let described = suggestions.iter().map(|&agent| text!("`{}` is {}", agent.token.as_str(), what_it_is(agent)));
+        let described = described.reduce(|described, next| text!("{}; {}", described, next)).unwrap_or_default();
         let diagnostic = out
-            .report(token_span, format!("no robot answers to `{token}`; did you mean {did_you_mean}?"))
-            .help(format!(
+            .report(token_span, text!("no robot answers to `{}`; did you mean {}?", token_span, did_you_mean))
+            .help(text!(
                 "a group reaches only the robots whose tokens its User-agent lines name, and no robot of the registry \
                  sends this one: {}",
-                suggestions
-                    .iter()
-                    .map(|agent| format!("`{}` is {}", agent.token, what_it_is(agent)))
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                described
             ));
         if let [only] = suggestions.as_slice() {
             diagnostic.fix(
@@ -60,7 +62,7 @@ fn product_token(value: &str) -> &str {
 }
 
 /// A robot in a few words: "OpenAI's AI training crawler".
-fn what_it_is(agent: &Agent) -> String {
+fn what_it_is(agent: &'static Agent) -> Text {
     let kind = match agent.purpose {
         Purpose::Search => "search crawler",
         Purpose::AiTraining => "AI training crawler",
@@ -74,8 +76,8 @@ fn what_it_is(agent: &Agent) -> String {
         Purpose::Other => "robot",
     };
     match agent.operator.as_str() {
-        "unknown" => format!("a {kind} of an unknown operator"),
-        operator => format!("{operator}'s {kind}"),
+        "unknown" => text!("a {} of an unknown operator", kind),
+        operator => text!("{}'s {}", operator, kind),
     }
 }
 

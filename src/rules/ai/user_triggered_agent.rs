@@ -2,6 +2,7 @@ use super::named_robots;
 use crate::agents::Honours;
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// Groups that disallow paths to a fetcher that loads a page because a person asked for it
 /// (`ChatGPT-User`, `Perplexity-User`), whose operator says robots.txt, written for
@@ -19,13 +20,17 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         let agent = robot.agent;
         out.report(
             robot.field.value,
-            format!("{} fetches when a person asks; {} says robots.txt may not apply", agent.token, agent.operator),
+            text!(
+                "{} fetches when a person asks; {} says robots.txt may not apply",
+                agent.token.as_str(),
+                agent.operator.as_str()
+            ),
         )
         .label(lines[disallow].span, "may not keep it out")
-        .help(format!(
+        .help(text!(
             "the Disallow lines hold for the robots that obey them, but not necessarily for visits a user asks for; \
              to refuse those, block the user agent at the server. The operator's statement: {}",
-            agent.docs
+            agent.docs.as_str()
         ));
     }
 }

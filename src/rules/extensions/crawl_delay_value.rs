@@ -1,6 +1,7 @@
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Arg, Edit};
 use crate::model::{Directive, Line, LineIndex};
 use crate::rules::{Context, Findings};
+use crate::text;
 use crate::text::abbreviate;
 
 /// Above this many seconds a delay is more likely a mistake (minutes, milliseconds) than a
@@ -13,39 +14,54 @@ const WHO: &str = "Crawl-delay is no standard field: Bing and some other crawler
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
     let Some(field) = line.field().filter(|field| field.is(Directive::CrawlDelay)) else { return };
     let value = cx.slice(field.value);
-    let quoted = abbreviate(value, 40);
     if value.is_empty() {
-        out.report(field.name, "a Crawl-delay line with no value").help(format!(
-            "the value is the number of seconds to wait between fetches; robots that honour it skip an empty line. {WHO}"
+        out.report(field.name, "a Crawl-delay line with no value").help(text!(
+            "the value is the number of seconds to wait between fetches; robots that honour it skip an empty line. {}",
+            WHO
         ));
         return;
     }
     if let Some(seconds) = number(value) {
         if seconds > MOST_SECONDS {
             let per_day = (86_400.0 / seconds).floor();
+            let quoted = Arg::abbreviated(field.value, 40);
             out.report(
                 field.value,
-                format!(
-                    "`Crawl-delay: {quoted}` asks robots to wait {quoted} seconds between fetches: at most \
-                     {per_day} fetches a day"
+                text!(
+                    "`Crawl-delay: {}` asks robots to wait {} seconds between fetches: at most {} fetches a day",
+                    quoted.clone(),
+                    quoted,
+                    per_day.to_string()
                 ),
             )
-            .help(format!(
-                "the value is in seconds; delays up to about 10 are usual, and anything over {MOST_SECONDS} is \
-                 usually minutes or milliseconds written as seconds. {WHO}"
+            .help(text!(
+                "the value is in seconds; delays up to about 10 are usual, and anything over {} is usually minutes or \
+                 milliseconds written as seconds. {}",
+                MOST_SECONDS.to_string(),
+                WHO
             ));
         }
         return;
     }
     if value.strip_prefix('-').is_some_and(|rest| number(rest).is_some()) {
-        out.report(field.value, format!("`Crawl-delay: {quoted}` is negative: no robot can wait less than no time"))
-            .help(format!("write `0` or delete the line if robots need not wait. {WHO}"));
+        out.report(
+            field.value,
+            text!(
+                "`Crawl-delay: {}` is negative: no robot can wait less than no time",
+                Arg::abbreviated(field.value, 40)
+            ),
+        )
+        .help(text!("write `0` or delete the line if robots need not wait. {}", WHO));
         return;
     }
     let diagnostic = out
-        .report(field.value, format!("`{quoted}` is not a number: Crawl-delay takes a number of seconds"))
-        .help(format!("robots that honour Crawl-delay skip a value they cannot read. {WHO}"));
+        .report(
+            field.value,
+            text!("`{}` is not a number: Crawl-delay takes a number of seconds", Arg::abbreviated(field.value, 40)),
+        )
+        .help(text!("robots that honour Crawl-delay skip a value they cannot read. {}", WHO));
     if let Some(seconds) = seconds_with_unit(value) {
+        let quoted = abbreviate(value, 40);
         diagnostic.fix(
             Applicability::Safe,
             format!("Replace `{quoted}` with `{seconds}`"),

@@ -1,5 +1,6 @@
 use crate::model::{Directive, Line, LineIndex, LineKind};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// Extension lines (Sitemap, Crawl-delay, …) standing in no record, or before a record's
 /// first User-agent line.
@@ -18,7 +19,6 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     if inside_record {
         return;
     }
-    let name = cx.slice(field.name);
     let help = if field.is(Directive::Sitemap) {
         "RFC 9309 and every major crawler read Sitemap lines anywhere in the file; only a strict 1996 parser rejects one here"
     } else {
@@ -26,7 +26,7 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     };
     out.report(
         field.name,
-        format!("`{name}` line outside any record: the 1996 draft allows extension lines only inside a record"),
+        text!("`{}` line outside any record: the 1996 draft allows extension lines only inside a record", field.name),
     )
     .help(help);
 }

@@ -1,21 +1,23 @@
+use crate::diagnostic::Text;
 use crate::model::{Directive, Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 use crate::text::{abbreviate, starts_like_path};
 
 /// A piece of the value, shortened for quoting in a message.
-fn q(text: &str) -> std::borrow::Cow<'_, str> {
-    abbreviate(text, 60)
+fn q(text: &str) -> String {
+    abbreviate(text, 60).into_owned()
 }
 
 /// What is wrong with a value: the byte range of the value at fault and why.
 struct Problem {
     start: usize,
     end: usize,
-    message: String,
+    message: Text,
 }
 
 impl Problem {
-    fn new(start: usize, end: usize, message: impl Into<String>) -> Option<Problem> {
+    fn new(start: usize, end: usize, message: impl Into<Text>) -> Option<Problem> {
         Some(Problem { start, end, message: message.into() })
     }
 }
@@ -46,14 +48,17 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         _ => return,
     };
     let Some(problem) = problem else { return };
-    let name = cx.slice(field.name);
     let span = if value.is_empty() {
         field.name
     } else {
         Span::new(field.value.start + problem.start, field.value.start + problem.end)
     };
-    out.report(span, format!("{name}: {}", problem.message))
-        .help(format!("{name} takes {form}; {who} cannot use a value in another form"));
+    out.report(span, text!("{}: {}", field.name, problem.message)).help(text!(
+        "{} takes {}; {} cannot use a value in another form",
+        field.name,
+        form,
+        who
+    ));
 }
 
 fn host(value: &str) -> Option<Problem> {
@@ -67,7 +72,7 @@ fn host(value: &str) -> Option<Problem> {
             return Problem::new(
                 0,
                 at + 3,
-                format!("`{}` is a URL: Host takes a bare host name (`https://` only for an HTTPS mirror)", q(value)),
+                text!("`{}` is a URL: Host takes a bare host name (`https://` only for an HTTPS mirror)", q(value)),
             );
         }
         None => (0, value),
@@ -79,11 +84,11 @@ fn host(value: &str) -> Option<Problem> {
         return Problem::new(
             at,
             value.len(),
-            format!("`{}` is a path: Host takes a host name alone, without one", q(path)),
+            text!("`{}` is a path: Host takes a host name alone, without one", q(path)),
         );
     }
     if !is_host(host) {
-        return Problem::new(start, value.len(), format!("`{}` is not a host name", q(host)));
+        return Problem::new(start, value.len(), text!("`{}` is not a host name", q(host)));
     }
     None
 }
@@ -118,14 +123,14 @@ fn clean_param(value: &str) -> Option<Problem> {
         return Problem::new(
             at,
             value.len(),
-            format!("`{}` follows the path: Clean-param takes one list of parameters and at most one path", q(extra)),
+            text!("`{}` follows the path: Clean-param takes one list of parameters and at most one path", q(extra)),
         );
     }
     if params.starts_with('/') {
         return Problem::new(
             0,
             params.len(),
-            format!("`{}` is a path where the parameter names belong: they come first", q(params)),
+            text!("`{}` is a path where the parameter names belong: they come first", q(params)),
         );
     }
     let mut offset = 0;
@@ -138,7 +143,7 @@ fn clean_param(value: &str) -> Option<Problem> {
             return Problem::new(
                 offset + eq,
                 end,
-                format!(
+                text!(
                     "`{}` has a value: Clean-param takes parameter names only, such as `{}`",
                     q(param),
                     q(&param[..eq])
@@ -149,14 +154,14 @@ fn clean_param(value: &str) -> Option<Problem> {
             return Problem::new(
                 offset + bad,
                 offset + bad + c.len_utf8(),
-                format!("`{}` is not a parameter name (`{c}` cannot be part of one)", q(param)),
+                text!("`{}` is not a parameter name (`{}` cannot be part of one)", q(param), c.to_string()),
             );
         }
         offset = end + 1;
     }
     if let Some(&(at, path)) = parts.get(1) {
         if !starts_like_path(path) {
-            return Problem::new(at, at + path.len(), format!("the path `{}` does not start with `/`", q(path)));
+            return Problem::new(at, at + path.len(), text!("the path `{}` does not start with `/`", q(path)));
         }
     }
     None
@@ -191,15 +196,15 @@ fn request_rate(value: &str) -> Option<Problem> {
         return Problem::new(
             0,
             value.len(),
-            format!("`{}` is not a rate: write pages/seconds, such as `1/{}`", q(value), q(value)),
+            text!("`{}` is not a rate: write pages/seconds, such as `1/{}`", q(value), q(value)),
         );
     };
     let time = time.strip_suffix(['s', 'm', 'h', 'S', 'M', 'H']).unwrap_or(time);
     if !digits(pages) || !digits(time) {
-        return Problem::new(0, value.len(), format!("`{}` is not a rate of whole numbers", q(value)));
+        return Problem::new(0, value.len(), text!("`{}` is not a rate of whole numbers", q(value)));
     }
     if time.chars().all(|c| c == '0') {
-        return Problem::new(0, value.len(), format!("`{}` divides by zero", q(value)));
+        return Problem::new(0, value.len(), text!("`{}` divides by zero", q(value)));
     }
     None
 }
@@ -213,7 +218,7 @@ fn visit_time(value: &str) -> Option<Problem> {
     };
     match value.split_once('-') {
         Some((from, to)) if time_ok(from) && time_ok(to) => None,
-        _ => Problem::new(0, value.len(), format!("`{}` is not a range of times written HHMM-HHMM", q(value))),
+        _ => Problem::new(0, value.len(), text!("`{}` is not a range of times written HHMM-HHMM", q(value))),
     }
 }
 

@@ -1,12 +1,12 @@
 use crate::model::{Directive, Line, LineIndex};
 use crate::rules::{Context, Findings};
+use crate::text;
 
-pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+pub fn check(_: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
     let Some(field) = line.field() else { return };
     let Some(directive) = field.directive else { return };
     let Some(who) = who_honours(directive) else { return };
-    let name = cx.slice(field.name);
-    out.report(field.name, format!("`{name}` is in no robots.txt standard: {who}")).help(
+    out.report(field.name, text!("`{}` is in no robots.txt standard: {}", field.name, who)).help(
         "the standards define only User-agent and Disallow, and Allow from the 1996 draft on (RFC 9309 \
          lets crawlers read other records such as Sitemap); robots that do not know a field skip its line",
     );

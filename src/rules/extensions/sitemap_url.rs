@@ -1,6 +1,7 @@
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Arg, Edit};
 use crate::model::{Directive, Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 use crate::text::abbreviate;
 
 const HELP: &str = "Google and the sitemaps.org protocol read a Sitemap line only with a fully-qualified URL, such \
@@ -11,14 +12,14 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let Some(field) = line.field().filter(|field| field.is(Directive::Sitemap)) else { return };
     let value = cx.slice(field.value);
     let Some(problem) = problem(value) else { return };
-    let quoted = abbreviate(value, 80);
+    let quoted = Arg::abbreviated(field.value, 80);
     let needs_full = "a Sitemap line needs the full URL, starting `https://` or `http://`";
     let add_https = |url: String| {
         let message = format!("Replace with `{}` (check that the site serves https)", abbreviate(&url, 80));
         Some((Applicability::Unsafe, message, url))
     };
     let (span, message, fix) = match problem {
-        Problem::Empty => (field.name, "a Sitemap line with no URL".to_string(), None),
+        Problem::Empty => (field.name, text!("a Sitemap line with no URL"), None),
         Problem::EdgeWhitespace(at, end, c) => {
             let span = Span::new(field.value.start + at, field.value.start + end);
             let place = if at == 0 { "starts" } else { "ends" };
@@ -33,29 +34,30 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
             } else {
                 ("", format!("Delete {name}"))
             };
-            out.report(span, format!("the Sitemap URL {place} with {name}, which robots keep as part of the URL"))
+            out.report(span, text!("the Sitemap URL {} with {}, which robots keep as part of the URL", place, name))
                 .help(HELP)
                 .fix(Applicability::Safe, action, vec![Edit::replace(span, replacement)]);
             return;
         }
         Problem::Whitespace(at, c) => (
             Span::new(field.value.start + at, field.value.start + at + c.len_utf8()),
-            format!(
-                "the Sitemap URL `{quoted}` contains {}, which a URL cannot hold (write a space as `%20`)",
+            text!(
+                "the Sitemap URL `{}` contains {}, which a URL cannot hold (write a space as `%20`)",
+                quoted,
                 whitespace_name(c)
             ),
             None,
         ),
         Problem::Relative => (
             field.value,
-            format!("`{quoted}` is a relative URL: a Sitemap line needs the full URL, with scheme and host"),
+            text!("`{}` is a relative URL: a Sitemap line needs the full URL, with scheme and host", quoted),
             None,
         ),
         Problem::SchemeRelative => {
-            (field.value, format!("`{quoted}` has no scheme: {needs_full}"), add_https(format!("https:{value}")))
+            (field.value, text!("`{}` has no scheme: {}", quoted, needs_full), add_https(format!("https:{value}")))
         }
         Problem::NoScheme => {
-            (field.value, format!("`{quoted}` has no scheme: {needs_full}"), add_https(format!("https://{value}")))
+            (field.value, text!("`{}` has no scheme: {}", quoted, needs_full), add_https(format!("https://{value}")))
         }
         Problem::DoubleScheme(inner) => {
             let url = value[inner..].to_string();
@@ -63,29 +65,37 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
             (
                 Span::new(field.value.start, field.value.start + inner),
                 match value[..inner].matches("://").count() + 1 {
-                    2 => format!("`{quoted}` has its scheme twice"),
-                    times => format!("`{quoted}` has its scheme {times} times"),
+                    2 => text!("`{}` has its scheme twice", quoted),
+                    times => text!("`{}` has its scheme {} times", quoted, times),
                 },
                 Some((Applicability::Safe, message, url)),
             )
         }
-        Problem::Scheme(scheme) => (
-            Span::new(field.value.start, field.value.start + scheme.len()),
-            format!("`{quoted}` uses the `{scheme}` scheme: sitemaps are fetched over http or https only"),
-            None,
-        ),
+        Problem::Scheme(scheme) => {
+            // The scheme opens the value.
+            let scheme = Span::new(field.value.start, field.value.start + scheme.len());
+            (
+                scheme,
+                text!("`{}` uses the `{}` scheme: sitemaps are fetched over http or https only", quoted, scheme),
+                None,
+            )
+        }
         Problem::NoSlashes(scheme) => (
             field.value,
-            format!("`{quoted}` is not an absolute URL: `{scheme}:` must be followed by `//` and the host"),
+            text!(
+                "`{}` is not an absolute URL: `{}:` must be followed by `//` and the host",
+                quoted,
+                Span::new(field.value.start, field.value.start + scheme.len())
+            ),
             None,
         ),
-        Problem::NoHost => (field.value, format!("`{quoted}` has no host name"), None),
+        Problem::NoHost => (field.value, text!("`{}` has no host name", quoted), None),
         Problem::LocalHost(host) => (
             field.value,
-            format!("`{quoted}` names `{host}`, which is no public host name: crawlers cannot fetch it"),
+            text!("`{}` names `{}`, which is no public host name: crawlers cannot fetch it", quoted, host.to_string()),
             None,
         ),
-        Problem::NotUrl => (field.value, format!("`{quoted}` is not an absolute http or https URL"), None),
+        Problem::NotUrl => (field.value, text!("`{}` is not an absolute http or https URL", quoted), None),
     };
     let diagnostic = out.report(span, message).help(HELP);
     if let Some((applicability, message, url)) = fix {

@@ -1,5 +1,6 @@
 use crate::model::Span;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// Characters examined at the start of the file.
 const SAMPLE_CHARS: usize = 4096;
@@ -8,7 +9,11 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(Verdict { at, c, suspicious, total }) = verdict(cx.text) else { return };
     out.report(
         Span::new(at, at + c.len_utf8()),
-        format!("this file holds binary data ({suspicious} of its first {total} characters are control characters or invalid bytes)"),
+        text!(
+            "this file holds binary data ({} of its first {} characters are control characters or invalid bytes)",
+            suspicious,
+            total
+        ),
     )
     .help("the server answers /robots.txt with something that is not text; robots find no rules in it");
     out.not_robots_txt();

@@ -1,5 +1,7 @@
+use crate::diagnostic::Text;
 use crate::model::{Directive, LineKind, Separator, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// A file with no User-agent, Allow or Disallow line (misspelt ones count, since Google
 /// reads them): nothing in it restricts any robot.
@@ -37,19 +39,19 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let everything = "so every robot may fetch everything (the 1994 standard treats an empty file like a missing one)";
     let help = "that is fine if it is what you want; to keep robots out of something, add a record: \
                 `User-agent: *` followed by a `Disallow:` line for each path";
-    let (span, message) = if let Some(first) = first_field {
+    let (span, message): (Span, Text) = if let Some(first) = first_field {
         let quoted: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
         let listed = match quoted.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
             _ => quoted.concat(),
         };
-        (first, format!("the file has no User-agent, Allow or Disallow line, only {listed} lines, {everything}"))
+        (first, text!("the file has no User-agent, Allow or Disallow line, only {} lines, {}", listed, everything))
     } else if let Some(comment) = lines.iter().find(|line| line.kind == LineKind::Comment) {
-        (comment.span, format!("the file holds only comments and blank lines, {everything}"))
+        (comment.span, text!("the file holds only comments and blank lines, {}", everything))
     } else if lines.is_empty() {
-        (Span::empty_at(0), format!("the file is empty, {everything}"))
+        (Span::empty_at(0), text!("the file is empty, {}", everything))
     } else {
-        (Span::empty_at(0), format!("the file holds only whitespace, {everything}"))
+        (Span::empty_at(0), text!("the file holds only whitespace, {}", everything))
     };
     out.report(span, message).help(help);
 }

@@ -1,5 +1,6 @@
 use crate::model::{Directive, LineKind};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// Words of the status pages servers send instead of a file: plain-text error pages
 /// (`404 Not Found`, `Forbidden`, `Access denied`), in the first line of text.
@@ -48,7 +49,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     } else {
         return;
     };
-    out.report(first.span, format!("this file is {what}, not a robots.txt file")).help(
+    out.report(first.span, text!("this file is {}, not a robots.txt file", what)).help(
         "the server answers /robots.txt with an error body instead of the file. Robots find no rules in it \
          and crawl everything (or, for a 5xx status, stay away); serve the plain-text robots.txt, or a 404 status",
     );

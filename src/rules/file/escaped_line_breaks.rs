@@ -1,6 +1,7 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::{Directive, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// Line breaks written as the text `\n` or `\r\n` (a script that printed an escaped string
 /// literally): each field line then runs on into the next field, or ends in `\n`, and robots
@@ -38,8 +39,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     }
     let Some((span, edits, others)) = first else { return };
     let message = match others.len() {
-        0 => "this line holds `\\n` as text where a line break was meant".to_string(),
-        more => format!("{} lines hold `\\n` as text where line breaks were meant", more + 1),
+        0 => text!("this line holds `\\n` as text where a line break was meant"),
+        more => text!("{} lines hold `\\n` as text where line breaks were meant", more + 1),
     };
     let finding = out.report(span, message);
     for other in others {

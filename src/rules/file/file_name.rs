@@ -1,5 +1,6 @@
 use crate::model::Span;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// The only name robots ask for.
 const NAME: &str = "robots.txt";
@@ -10,9 +11,14 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     if name == NAME || !name.eq_ignore_ascii_case(NAME) {
         return;
     }
-    out.report(Span::empty_at(0), format!("the file is named `{name}`, but robots request `/{NAME}` in lower case"))
-        .help(format!(
-            "URL paths are case-sensitive: on a server that maps URLs to files case-sensitively (most Unix \
-         servers), `/{NAME}` is not found and robots see no rules at all. Rename the file to `{NAME}`"
-        ));
+    out.report(
+        Span::empty_at(0),
+        text!("the file is named `{}`, but robots request `/{}` in lower case", name.to_string(), NAME),
+    )
+    .help(text!(
+        "URL paths are case-sensitive: on a server that maps URLs to files case-sensitively (most Unix \
+         servers), `/{}` is not found and robots see no rules at all. Rename the file to `{}`",
+        NAME,
+        NAME
+    ));
 }

@@ -1,5 +1,6 @@
 use crate::model::Span;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// RFC 9309 §2.5: parsers must read at least 500 KiB, and Google reads no more.
 const PARSE_LIMIT: usize = 500 * 1024;
@@ -15,10 +16,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         return;
     }
     let size = match truncation {
-        None => format!("{} bytes", cx.text.len()),
+        None => text!("{} bytes", cx.text.len()),
         Some(cut) => cut
             .total_bytes
-            .map_or_else(|| format!("more than {} bytes", cut.kept_bytes), |total| format!("{total} bytes")),
+            .map_or_else(|| text!("more than {} bytes", cut.kept_bytes), |total| text!("{} bytes", total)),
     };
     let cut_line = cx.lines().iter().find(|line| line.ending_span.end > PARSE_LIMIT);
     let (span, where_) = match cut_line {
@@ -28,7 +29,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     };
     let diagnostic = out.report(
         span,
-        format!("the file is {size}; RFC 9309 robots may stop reading at 500 KiB, and Google ignores {where_}"),
+        text!("the file is {}; RFC 9309 robots may stop reading at 500 KiB, and Google ignores {}", size, where_),
     );
     diagnostic.help(
         "keep robots.txt under 500 KiB: merge rules with common prefixes, drop rules for paths that no longer exist",
@@ -36,7 +37,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     if let Some(cut) = truncation {
         diagnostic.label(
             Span::empty_at(cut.kept_bytes),
-            format!("robolint read the first {} bytes and ignored the rest", cut.kept_bytes),
+            text!("robolint read the first {} bytes and ignored the rest", cut.kept_bytes),
         );
     }
 }

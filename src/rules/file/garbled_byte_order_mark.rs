@@ -1,6 +1,7 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::Span;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// A UTF-8 byte-order mark read as Windows-1252 (or Latin-1) and saved again as UTF-8, once
 /// (`ï»¿`) or twice (`Ã¯Â»Â¿`): its bytes are now letters.
@@ -13,15 +14,14 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(span) = mark(cx) else { return };
     let mark = cx.slice(span);
     let diagnostic = out
-        .report(span, format!("the file starts with `{mark}`, a byte-order mark garbled by a wrong re-encoding"))
+        .report(span, text!("the file starts with `{}`, a byte-order mark garbled by a wrong re-encoding", span))
         .help(
             "the bytes of a UTF-8 byte-order mark were read as Windows-1252 and saved again; every parser reads them \
              as letters in front of the first field name, so Google and RFC 9309 robots ignore the first line",
         )
         .fix(Applicability::Safe, format!("Delete `{mark}`"), vec![Edit::delete(span)]);
     if let Some(field) = cx.lines().first().and_then(|line| line.field()) {
-        let name = cx.slice(field.name);
-        diagnostic.label(field.name, format!("robots read the field name `{name}` and skip the line"));
+        diagnostic.label(field.name, text!("robots read the field name `{}` and skip the line", field.name));
     }
 }
 

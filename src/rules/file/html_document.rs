@@ -1,5 +1,6 @@
 use crate::model::{Directive, LineKind};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// How far into the file an HTML tag still marks the whole file as a web page.
 const LINES_TO_SCAN: usize = 20;
@@ -37,7 +38,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     }
     let text = cx.slice(line.span).trim_start();
     let what = if is_xml(text) { "an XML document" } else { "an HTML page" };
-    out.report(line.span, format!("this file is {what}, not a robots.txt file")).help(
+    out.report(line.span, text!("this file is {}, not a robots.txt file", what)).help(
         "the server answers /robots.txt with a web page or an error document (a soft 404, a storage \
              service's `<Error>`). Robots find no rules in it and crawl everything; serve a plain-text robots.txt, \
              or a 404 status",

@@ -1,5 +1,7 @@
+use crate::diagnostic::Text;
 use crate::model::{Directive, Line, LineEnding, LineIndex, Separator, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// Google's parser copies each line into a buffer of 2,083 × 8 = 16,664 bytes, one of which
 /// holds the string's terminator: it keeps the first 16,663 bytes of a line (the line end
@@ -31,17 +33,19 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     // The size cap cut the file inside this line: its length is unknown.
     let cut_by_cap = cx.source.truncation.is_some() && line.ending == LineEnding::Missing;
     let head = if cut_by_cap {
-        format!(
-            "this line goes on past the {} bytes robolint read of it; Google reads only the first {} and drops the rest{split}",
-            thousands(length),
-            thousands(GOOGLE_KEPT)
-        )
-    } else {
-        format!(
-            "this line is {} bytes long; Google reads only the first {} and drops the last {}{split}",
+        text!(
+            "this line goes on past the {} bytes robolint read of it; Google reads only the first {} and drops the rest{}",
             thousands(length),
             thousands(GOOGLE_KEPT),
-            thousands(lost)
+            split
+        )
+    } else {
+        text!(
+            "this line is {} bytes long; Google reads only the first {} and drops the last {}{}",
+            thousands(length),
+            thousands(GOOGLE_KEPT),
+            thousands(lost),
+            split
         )
     };
     let field = line.field();
@@ -49,25 +53,25 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let in_trailing = !line.trailing_whitespace.is_empty() && exact >= line.trailing_whitespace.start;
     let in_value = field.is_some_and(|field| exact >= field.value.start && exact < field.value.end);
     let effect = match field {
-        _ if in_comment => "the cut falls in the comment, so the rule itself is unchanged".to_string(),
-        _ if in_trailing => "the cut falls in trailing whitespace, so nothing is lost".to_string(),
-        Some(field) if in_value && field.is(Directive::Disallow) => format!(
+        _ if in_comment => Text::from("the cut falls in the comment, so the rule itself is unchanged"),
+        _ if in_trailing => Text::from("the cut falls in trailing whitespace, so nothing is lost"),
+        Some(field) if in_value && field.is(Directive::Disallow) => text!(
             "the cut shortens the path to its first {} bytes, and a shorter Disallow path blocks more URLs than written",
             thousands(exact - field.value.start)
         ),
-        Some(field) if in_value && field.is(Directive::Allow) => format!(
+        Some(field) if in_value && field.is(Directive::Allow) => text!(
             "the cut shortens the path to its first {} bytes, and a shorter Allow path opens more URLs than written",
             thousands(exact - field.value.start)
         ),
         Some(field) if in_value => {
-            format!("the cut shortens the `{}` value, which Google then reads as something else", cx.slice(field.name))
+            text!("the cut shortens the `{}` value, which Google then reads as something else", field.name)
         }
-        _ => "the rest of the line is lost".to_string(),
+        _ => Text::from("the rest of the line is lost"),
     };
-    out.report(dropped, format!("{head}: {effect}"))
+    out.report(dropped, text!("{}: {}", head, effect))
         .label(
             Span::empty_at(cut),
-            format!("byte {} of the line: Google's parser stops here", thousands(GOOGLE_KEPT + 1)),
+            text!("byte {} of the line: Google's parser stops here", thousands(GOOGLE_KEPT + 1)),
         )
         .help(
             "no rule needs a line this long: split a long path into shorter prefixes, \

@@ -2,6 +2,7 @@ use super::binary_content;
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::LineEnding;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     // The CR and LF bytes of a binary file end no lines: binary-content's one finding covers
@@ -33,10 +34,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         lines.iter().filter(|line| line.ending != majority && line.ending != LineEnding::Missing).collect();
     let Some(first) = minority.first() else { return };
     let edits = minority.iter().map(|line| Edit::replace(line.ending_span, replacement)).collect();
-    let plural = |n: usize, word: &str| if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") };
+    let plural = |n: usize, word: &'static str| if n == 1 { text!("1 {}", word) } else { text!("{} {}s", n, word) };
     out.report(
         first.ending_span,
-        format!(
+        text!(
             "this line ends with {} but {} end with {}; {} in all end differently",
             first.ending.as_str(),
             plural(majority_count, "line"),

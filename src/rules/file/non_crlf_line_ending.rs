@@ -1,15 +1,16 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::LineEnding;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let offending: Vec<_> = cx.lines().iter().filter(|line| line.ending != LineEnding::CrLf).collect();
     let Some(first) = offending.first() else { return };
     let edits = offending.iter().map(|line| Edit::replace(line.ending_span, "\r\n")).collect();
     let message = if offending.len() == 1 && first.ending == LineEnding::Missing {
-        "the last line has no line end; the draft's grammar ends every line with CRLF".to_string()
+        text!("the last line has no line end; the draft's grammar ends every line with CRLF")
     } else {
-        format!(
+        text!(
             "{} of {} lines do not end with CRLF, the only line end the draft's grammar has (this one: {})",
             offending.len(),
             cx.lines().len(),

@@ -1,6 +1,7 @@
 use crate::fetch::cache::{describe_duration, Freshness, DRAFT_DEFAULT_LIFETIME, RFC9309_MAX_LIFETIME};
 use crate::fetch::FetchOutcome;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// When robots fetch robots.txt again, where the dialects disagree: no caching header (the
 /// draft's 7 days against RFC 9309's 24 hours), or a lifetime longer than 24 hours. A
@@ -10,19 +11,28 @@ pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.robots_txt() else { return };
     let rfc9309 = "RFC 9309 robots after at most 24 hours (§2.4)";
     let message = match Freshness::of(&response.headers) {
-        Freshness::Unspecified => format!(
+        Freshness::Unspecified => text!(
             "no Cache-Control or Expires header says how long robots may keep this file: robots that follow the 1996 \
-             draft fetch it again after {} (§3.4), {rfc9309}",
-            describe_duration(DRAFT_DEFAULT_LIFETIME)
+             draft fetch it again after {} (§3.4), {}",
+            describe_duration(DRAFT_DEFAULT_LIFETIME),
+            rfc9309
         ),
-        Freshness::Lifetime { seconds, because } if seconds > RFC9309_MAX_LIFETIME => format!(
-            "{because} keeps copies fresh for {lifetime}: robots that follow the 1996 draft fetch it again after \
-             {lifetime} (§3.4), {rfc9309}",
-            lifetime = describe_duration(seconds)
-        ),
-        Freshness::Until { expires } => format!(
-            "`Expires: {expires}` without a Date header: robots that follow the 1996 draft fetch it again at that time by \
-             their own clock (§3.4), {rfc9309}"
+        Freshness::Lifetime { seconds, because } if seconds > RFC9309_MAX_LIFETIME => {
+            let lifetime = describe_duration(seconds);
+            text!(
+                "{} keeps copies fresh for {}: robots that follow the 1996 draft fetch it again after \
+                 {} (§3.4), {}",
+                because,
+                lifetime.clone(),
+                lifetime,
+                rfc9309
+            )
+        }
+        Freshness::Until { expires } => text!(
+            "`Expires: {}` without a Date header: robots that follow the 1996 draft fetch it again at that time by \
+             their own clock (§3.4), {}",
+            expires,
+            rfc9309
         ),
         Freshness::Lifetime { .. } | Freshness::NoStore | Freshness::Revalidate { .. } => return,
     };

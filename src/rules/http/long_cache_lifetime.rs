@@ -3,6 +3,7 @@ use crate::fetch::FetchOutcome;
 use serde::Deserialize;
 
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// `[rules.long-cache-lifetime]`; the defaults are in rules/long-cache-lifetime.toml.
 #[derive(Debug, Deserialize)]
@@ -23,10 +24,13 @@ pub fn check(cx: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     let lifetime = describe_duration(seconds);
     out.report_response(
         fetch,
-        format!(
-            "{because} keeps copies fresh for {lifetime}, more than {}: a change to this file may take {lifetime} to reach \
+        text!(
+            "{} keeps copies fresh for {}, more than {}: a change to this file may take {} to reach \
              robots that follow the 1996 draft (§3.4), though RFC 9309 robots fetch it again after at most 24 hours (§2.4)",
-            describe_duration(days.saturating_mul(DAY))
+            because,
+            lifetime.clone(),
+            describe_duration(days.saturating_mul(DAY)),
+            lifetime
         ),
     )
     .help("keep robots.txt's lifetime to a day or so, such as `Cache-Control: max-age=86400`, so that changes reach every robot soon");

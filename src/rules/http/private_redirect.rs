@@ -1,5 +1,6 @@
 use crate::fetch::{Ending, FailureKind, FetchOutcome};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// A redirect from a public address to a private one, which robolint refused to follow
 /// (`fetch::addresses`): robots on the internet cannot reach such an address, so none reads
@@ -15,11 +16,12 @@ pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     };
     out.report_response(
         fetch,
-        format!(
-            "the redirects for robots.txt lead from a public address to a private one ({chain}; {}): a robot on the \
+        text!(
+            "the redirects for robots.txt lead from a public address to a private one ({}; {}): a robot on the \
              internet cannot reach it (a loopback address is the robot's own machine), so none reads robots.txt \
              there; robolint did not follow it either",
-            failure.detail
+            chain,
+            failure.detail.clone()
         ),
     )
     .help("redirect /robots.txt to a public URL, or serve it directly; --allow-private-redirects follows it anyway");

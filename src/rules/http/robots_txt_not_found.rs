@@ -1,5 +1,6 @@
 use crate::fetch::FetchOutcome;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// 404 and the other 4xx answers that mean "no robots.txt here": robots may crawl
 /// everything. 401 and 403 are `robots-txt-forbidden`'s, 429 `robots-txt-unreachable`'s,
@@ -11,7 +12,7 @@ pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     } else {
         "RFC 9309 robots and Google may crawl the whole site (§2.3.1.3); the 1996 draft says so of 404 only (§3.1)"
     };
-    out.report_response(fetch, format!("{}: there is no robots.txt, so {who}", response.answered()))
+    out.report_response(fetch, text!("{}: there is no robots.txt, so {}", response.answered(), who))
         .help("that is fine if the site has nothing to keep robots out of; otherwise publish a robots.txt at this URL");
 }
 

@@ -1,5 +1,6 @@
 use crate::fetch::{Ending, FailureKind, FetchOutcome};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// No usable answer: a server error (5xx), 429 Too Many Requests, a status no standard
 /// defines, or no HTTP answer at all. Robots then keep away from the whole site.
@@ -8,9 +9,9 @@ pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
         // robolint's own refusal, not the site's: private-redirect reports it.
         Ending::Failed { failure, .. } if failure.kind == FailureKind::PrivateAddress => return,
         Ending::Failed { url, failure } => {
-            format!("GET {url} failed: {} ({})", failure.kind.describe(), failure.detail)
+            text!("GET {} failed: {} ({})", url.to_string(), failure.kind.describe(), failure.detail.clone())
         }
-        Ending::Response(response) if is_unreachable(response.status) => response.answered(),
+        Ending::Response(response) if is_unreachable(response.status) => text!("{}", response.answered()),
         _ => return,
     };
     let rate_limited = fetch.response().is_some_and(|response| response.status == 429);
@@ -23,9 +24,11 @@ pub fn check(_: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
     };
     out.report_response(
         fetch,
-        format!(
-            "{what}: robots that follow the 1996 draft defer visits to the site until robots.txt can be fetched (§3.1); \
-             {rfc9309}"
+        text!(
+            "{}: robots that follow the 1996 draft defer visits to the site until robots.txt can be fetched (§3.1); \
+             {}",
+            what,
+            rfc9309
         ),
     )
     .help("make sure /robots.txt answers quickly with 200 (or 404 when there is none), even when the rest of the site is busy");

@@ -1,8 +1,10 @@
 use foldhash::{HashMap, HashMapExt};
 
+use crate::diagnostic::Arg;
 use crate::model::{Directive, Field, LineIndex, Record, Span};
 use crate::rules::{Context, Findings};
-use crate::text::{abbreviate, PrefixChains};
+use crate::text;
+use crate::text::PrefixChains;
 
 pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
     let lines = cx.lines();
@@ -29,21 +31,20 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
         // Where no Disallow covers the path, skipping the Allow line changes nothing for
         // those robots, and there is nothing to report.
         if let Some(disallow) = covering.and_then(|index| lines[index].field()) {
-            report(cx, out, field, disallow.value);
+            report(out, field, disallow.value);
         }
     }
 }
 
 /// An Allow line that 1994 robots skip while the Disallow path `disallow` keeps them out.
-fn report(cx: &Context<'_, '_>, out: &mut Findings, field: &Field, disallow: Span) {
-    let value = cx.slice(field.value);
-    let prefix = abbreviate(cx.slice(disallow), 60);
-    let path = abbreviate(value, 60);
+fn report(out: &mut Findings, field: &Field, disallow: Span) {
     out.report(
         field.name,
-        format!(
-            "robots that follow the 1994 standard know no Allow field and skip this line: `Disallow: {prefix}` \
-             still keeps them out of `{path}`"
+        text!(
+            "robots that follow the 1994 standard know no Allow field and skip this line: `Disallow: {}` \
+             still keeps them out of `{}`",
+            Arg::abbreviated(disallow, 60),
+            Arg::abbreviated(field.value, 60)
         ),
     )
     .label(disallow, "this Disallow applies to them in full")

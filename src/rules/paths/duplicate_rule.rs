@@ -3,6 +3,7 @@ use foldhash::{HashMap, HashMapExt};
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::{Directive, Record};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// A rule repeated in its record, or a Disallow after an Allow for the very same path, which
 /// the Allow beats for every robot (first match for the draft, a tie Allow wins for RFC 9309).
@@ -27,10 +28,10 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
         let Some(field) = lines[line].field() else { continue };
         let value = cx.slice(field.value);
         let first = *first_seen.entry((field.directive, value)).or_insert(line);
-        let written = lines[line].field_span().text(cx.text);
+        let written = lines[line].field_span();
         let removal = || vec![Edit::delete(lines[line].field_removal())];
         if first != line {
-            out.report(lines[line].field_span(), format!("`{written}` repeats a rule above"))
+            out.report(lines[line].field_span(), text!("`{}` repeats a rule above", written))
                 .label(lines[first].field_span(), "first here")
                 .help("a repeated rule changes nothing for any robot")
                 .fix(Applicability::Safe, "Delete the repeated rule", removal());
@@ -43,7 +44,7 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
         if let Some(allow) = allowed_above {
             out.report(
                 lines[line].field_span(),
-                format!("`{written}` never takes effect: the Allow for the same path above wins"),
+                text!("`{}` never takes effect: the Allow for the same path above wins", written),
             )
             .label(lines[allow].field_span(), "wins for every robot")
             .help("robots that follow the draft stop at the first match, and RFC 9309 robots let Allow win a tie")

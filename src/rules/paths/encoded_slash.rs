@@ -1,5 +1,7 @@
+use crate::diagnostic::Arg;
 use crate::model::{Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 use crate::text::abbreviate;
 
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
@@ -15,19 +17,25 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let mut escapes = lower.match_indices("%2f").map(|(at, _)| at);
     let Some(first) = escapes.next() else { return };
     let more = escapes.count();
-    let escape = &value[first..first + 3];
     let decoded = path.replace("%2F", "/").replace("%2f", "/");
     let also = match more {
-        0 => String::new(),
-        1 => " (and once more in this path)".to_string(),
-        n => format!(" (and {n} more times in this path)"),
+        0 => text!(""),
+        1 => text!(" (and once more in this path)"),
+        n => text!(" (and {} more times in this path)", n),
     };
-    let (path, decoded) = (abbreviate(path, 60), abbreviate(&decoded, 60));
+    let path = Arg::abbreviated(Span::new(field.value.start, field.value.start + path.len()), 60);
+    let decoded = abbreviate(&decoded, 60).into_owned();
     let start = field.value.start + first;
+    let escape = Span::new(start, start + 3);
     out.report(
-        Span::new(start, start + 3),
-        format!(
-            "`{escape}` is an encoded `/`{also}: `{path}` matches only URLs that contain `{escape}` literally, never `{decoded}`"
+        escape,
+        text!(
+            "`{}` is an encoded `/`{}: `{}` matches only URLs that contain `{}` literally, never `{}`",
+            escape,
+            also,
+            path,
+            escape,
+            decoded
         ),
     )
     .help(

@@ -1,6 +1,7 @@
+use crate::diagnostic::Arg;
 use crate::model::{Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
-use crate::text::abbreviate;
+use crate::text;
 
 /// `Disallow: /page#top`: a `#` right after the path, which every robot reads as the start
 /// of a comment.
@@ -14,23 +15,30 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let fragment_len = comment_text.find([' ', '\t']).unwrap_or(comment_text.len());
     let fragment = Span::new(comment.start, comment.start + fragment_len);
     let name = cx.slice(field.name);
-    let value = cx.slice(field.value);
-    let written = abbreviate(&format!("{value}{}", cx.slice(fragment)), 60).into_owned();
-    let short = abbreviate(value, 60);
-    let meaning = if value == "/" {
+    // The comment starts where the value ends: the value and the fragment are one stretch.
+    let written = Arg::abbreviated(Span::new(field.value.start, fragment.end), 60);
+    let short = Arg::abbreviated(field.value, 60);
+    let meaning = if cx.slice(field.value) == "/" {
         if name.eq_ignore_ascii_case("allow") {
-            " — which opens the whole site".to_string()
+            " — which opens the whole site"
         } else {
-            " — which closes the whole site".to_string()
+            " — which closes the whole site"
         }
     } else {
-        String::new()
+        ""
     };
     out.report(
         fragment,
-        format!("`#` starts a comment, so every robot reads `{name}: {written}` as `{name}: {short}`{meaning}"),
+        text!(
+            "`#` starts a comment, so every robot reads `{}: {}` as `{}: {}`{}",
+            field.name,
+            written,
+            field.name,
+            short.clone(),
+            meaning
+        ),
     )
-    .label(field.value, format!("the rule is only `{short}`"))
+    .label(field.value, text!("the rule is only `{}`", short))
     .help(
         "a fragment (`#…`) never reaches the server: browsers and robots drop it before they request the URL, \
          so no rule can tell one fragment from another. Write the path without it",

@@ -1,8 +1,9 @@
 use foldhash::{HashMap, HashMapExt, HashSet};
 
+use crate::diagnostic::Arg;
 use crate::model::{Directive, Record};
 use crate::rules::{Context, Findings};
-use crate::text::abbreviate;
+use crate::text;
 
 /// Allow and Disallow lines in one record whose paths differ only in letter case. Rules of
 /// the same kind are left alone: listing `/Search` and `/search` together is how sites on
@@ -45,18 +46,21 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
         let other = if directive == Directive::Allow { Directive::Disallow } else { Directive::Allow };
         let conflict = earlier.get(&(lower.clone(), other)).and_then(|spellings| spellings.first_unlike(&escapes));
         earlier.entry((lower, directive)).or_default().add(index, value, escapes);
-        let Some((first, first_value)) = conflict else { continue };
+        let Some((first, _)) = conflict else { continue };
         let (Some(field), Some(first_field)) = (lines[index].field(), lines[first].field()) else { continue };
-        let (name, first_name) = (cx.slice(field.name), cx.slice(first_field.name));
-        let (value, first_value) = (abbreviate(value, 60), abbreviate(first_value, 60));
+        let first_value = Arg::abbreviated(first_field.value, 60);
         out.report(
             field.value,
-            format!(
-                "`{name}: {value}` and `{first_name}: {first_value}` differ only in letter case: robots compare \
-                 paths case-sensitively, so they are rules for two different paths"
+            text!(
+                "`{}: {}` and `{}: {}` differ only in letter case: robots compare \
+                 paths case-sensitively, so they are rules for two different paths",
+                field.name,
+                Arg::abbreviated(field.value, 60),
+                first_field.name,
+                first_value.clone()
             ),
         )
-        .label(first_field.value, format!("`{first_value}` here"))
+        .label(first_field.value, text!("`{}` here", first_value))
         .help(
             "if the server ignores case, the same pages are allowed under one spelling and disallowed under the \
              other, and which one a robot sees depends on the links it follows; if it does not, one spelling is \

@@ -2,6 +2,7 @@ use crate::model::{Line, LineIndex, Span};
 use serde::Deserialize;
 
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// `[rules.path-too-long]`; the defaults are in rules/path-too-long.toml.
 #[derive(Debug, Deserialize)]
@@ -27,7 +28,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     };
     out.report(
         Span::new(field.value.start + over, field.value.end),
-        format!("the path is {length} characters long, over the limit of {limit}: {effect}"),
+        text!("the path is {} characters long, over the limit of {}: {}", length, limit, effect),
     )
     .help(
         "a path this long usually names one URL with a long query string; a shorter prefix, \

@@ -5,6 +5,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::witness::robot_of_value;
 use crate::model::{Directive, LineIndex};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// A rule whose every match an earlier, broader rule of the same kind already decides the
 /// same way, in every dialect: nothing of the other kind reaches into the broader rule's paths,
@@ -34,9 +35,16 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             if interplay {
                 continue;
             }
+            // Both lines are rules, and their paths are the words `value` and `broader_value`.
+            let (Some(field), Some(broader)) = (lines[line].field(), lines[broader_line].field()) else { continue };
             out.report(
                 lines[line].field_span(),
-                format!("redundant: `{}: {broader_value}` above already covers `{value}`", directive.canonical_name()),
+                text!(
+                    "redundant: `{}: {}` above already covers `{}`",
+                    directive.canonical_name(),
+                    broader.value,
+                    field.value
+                ),
             )
             .label(lines[broader_line].field_span(), "the broader rule")
             .help("every URL this rule matches, the broader one matches too, with the same outcome for every robot")

@@ -1,6 +1,7 @@
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Arg, Edit};
 use crate::model::{Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 use crate::text::abbreviate;
 
 /// One piece of regular-expression syntax in a path, at a byte range of the value.
@@ -29,47 +30,55 @@ struct Found {
     end: usize,
 }
 
+/// The help of every finding, which goes on with the wildcard form where there is one.
+const HELP: &str = "RFC 9309 robots know two special characters in paths, `*` (any run of characters) and `$` \
+                    (end of the URL); robots that follow the 1994 standard or the 1996 draft know none";
+
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
     let Some(field) = line.access_rule() else { return };
     let value = cx.slice(field.value);
     let found = find(value);
     let Some(first) = found.first() else { return };
     let at = |found: &Found| Span::new(field.value.start + found.start, field.value.start + found.end);
-    let piece = abbreviate(&value[first.start..first.end], 60);
+    let piece = Arg::abbreviated(at(first), 60);
     let message = match first.kind {
-        Kind::DotStar => "`.*` is regular-expression syntax, which no robot reads: RFC 9309 robots see a literal `.` \
-                          followed by the wildcard `*`, older robots the two characters themselves"
-            .to_string(),
+        Kind::DotStar => text!(
+            "`.*` is regular-expression syntax, which no robot reads: RFC 9309 robots see a literal `.` \
+             followed by the wildcard `*`, older robots the two characters themselves"
+        ),
         Kind::DotPlus => {
-            "`.+` is regular-expression syntax, which no robot reads: every robot takes `.` and `+` literally"
-                .to_string()
+            text!("`.+` is regular-expression syntax, which no robot reads: every robot takes `.` and `+` literally")
         }
-        Kind::Caret => "`^` is a regular-expression anchor, which no robot reads: every robot takes it as a literal \
-                        character, and rules match from the start of the path anyway"
-            .to_string(),
-        Kind::Escape(_) => format!(
-            "`{piece}` is a regular-expression escape, which no robot reads: every robot compares the backslash \
-             literally, so the rule matches only URLs that contain `{piece}`"
+        Kind::Caret => text!(
+            "`^` is a regular-expression anchor, which no robot reads: every robot takes it as a literal \
+             character, and rules match from the start of the path anyway"
         ),
-        Kind::Backslash => "a backslash in a path: every robot compares it literally, and browsers turn `\\` in links \
-                            into `/`, so requested URLs seldom contain it"
-            .to_string(),
-        Kind::Alternation => format!(
-            "`{piece}` is a regular-expression alternation, which no robot reads: every robot takes the \
-             parentheses and `|` literally, so the rule matches only URLs that contain this exact text"
+        Kind::Escape(_) => text!(
+            "`{}` is a regular-expression escape, which no robot reads: every robot compares the backslash \
+             literally, so the rule matches only URLs that contain `{}`",
+            piece.clone(),
+            piece
         ),
-        Kind::Class => format!(
-            "`{piece}` is a regular-expression character class, which no robot reads: every robot takes the \
-             brackets literally, so the rule matches only URLs that contain this exact text"
+        Kind::Backslash => text!(
+            "a backslash in a path: every robot compares it literally, and browsers turn `\\` in links \
+             into `/`, so requested URLs seldom contain it"
+        ),
+        Kind::Alternation => text!(
+            "`{}` is a regular-expression alternation, which no robot reads: every robot takes the \
+             parentheses and `|` literally, so the rule matches only URLs that contain this exact text",
+            piece
+        ),
+        Kind::Class => text!(
+            "`{}` is a regular-expression character class, which no robot reads: every robot takes the \
+             brackets literally, so the rule matches only URLs that contain this exact text",
+            piece
         ),
     };
     let wildcard = wildcard_form(value, &found);
-    let mut help = "RFC 9309 robots know two special characters in paths, `*` (any run of characters) and `$` \
-                    (end of the URL); robots that follow the 1994 standard or the 1996 draft know none"
-        .to_string();
-    if let Some(wildcard) = &wildcard {
-        help.push_str(&format!(". The wildcard form is `{}`", abbreviate(wildcard, 60)));
-    }
+    let help = match &wildcard {
+        Some(wildcard) => text!("{}. The wildcard form is `{}`", HELP, abbreviate(wildcard, 60).into_owned()),
+        None => text!("{}", HELP),
+    };
     let diagnostic = out.report(at(first), message).help(help);
     for other in &found[1..] {
         diagnostic.label(at(other), "regular-expression syntax too");

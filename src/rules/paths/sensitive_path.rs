@@ -1,8 +1,9 @@
-use crate::model::Span;
 use serde::Deserialize;
 
+use crate::diagnostic::Arg;
+use crate::model::Span;
 use crate::rules::{Context, Findings};
-use crate::text::abbreviate;
+use crate::text;
 
 /// `[rules.sensitive-path]`; the defaults are in rules/sensitive-path.toml.
 #[derive(Debug, Deserialize)]
@@ -22,13 +23,14 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         else {
             continue;
         };
-        let value = abbreviate(value, 60);
         let matched = Span::new(field.value.start, field.value.start + prefix.len());
         out.report(
             matched,
-            format!(
-                "`{value}` tells every reader where something sensitive lives (it matches `{prefix}` on the \
-                 sensitive-path list), and anyone can read robots.txt"
+            text!(
+                "`{}` tells every reader where something sensitive lives (it matches `{}` on the \
+                 sensitive-path list), and anyone can read robots.txt",
+                Arg::abbreviated(field.value, 60),
+                prefix.to_string()
             ),
         )
         .help(

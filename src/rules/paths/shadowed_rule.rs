@@ -3,6 +3,7 @@ use crate::dialect::witness::MATCH_ORDER;
 use crate::dialect::Dialect;
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// A rule that an earlier rule of the other kind always matches first: robots that take the
 /// first match (the 1996 draft) never reach it; robots that take the longest (RFC 9309) do.
@@ -20,18 +21,27 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             // lets the Allow win the tie; the reverse order is duplicate-rule's (dead for all).
             let same_path = directive == Directive::Allow;
             let shadow = plain.shortest_earlier_prefix(rule, other, line, same_path);
-            let Some((shadow_line, shadow_value)) = shadow else { continue };
+            let Some((shadow_line, _)) = shadow else { continue };
+            // The shadowing line is a rule, and its path is the words `shadow_value`.
+            let Some(shadow_field) = lines[shadow_line].field() else { continue };
             let (name, other_name) = (directive.canonical_name(), other.canonical_name());
             let diagnostic = out.report(
                 field.value,
-                format!(
-                    "robots that follow the 1996 draft never reach this {name}: the earlier `{other_name}: {shadow_value}` matches every URL it does"
+                text!(
+                    "robots that follow the 1996 draft never reach this {}: the earlier `{}: {}` matches every URL it does",
+                    name,
+                    other_name,
+                    shadow_field.value
                 ),
             )
             .label(lines[shadow_line].field_span(), "matches first")
-            .help(format!(
+            .help(text!(
                 "RFC 9309 robots apply the longest match, so for them this rule wins; to make every robot agree, put \
-                 `{name}: {value}` above `{other_name}: {shadow_value}`"
+                 `{}: {}` above `{}: {}`",
+                name,
+                field.value,
+                other_name,
+                shadow_field.value
             ));
             let candidates = [value.to_string(), format!("{value}x")];
             let witness = witnesses.find_for_record(&record.agents, &candidates, MATCH_ORDER, |divergence| {

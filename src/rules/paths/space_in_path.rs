@@ -1,6 +1,7 @@
 use crate::diagnostic::{Applicability, Edit};
 use crate::model::{Field, Line, LineIndex};
 use crate::rules::{Context, Findings};
+use crate::text;
 use crate::text::starts_like_path;
 
 /// An Allow or Disallow line whose value has whitespace in it: its field, the value, and the
@@ -17,7 +18,7 @@ pub(crate) fn spaced_access_rule<'l>(
 
 /// A path with spaces in it that is not a list of paths (multiple-paths reports those).
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
-    let Some((field, value, parts)) = spaced_access_rule(cx, line) else { return };
+    let Some((field, _, parts)) = spaced_access_rule(cx, line) else { return };
     let path_like = parts.iter().filter(|part| starts_like_path(part)).count();
     // A value that does not start as a path (`Sitemap: https://…` after `Allow:`) is
     // path-not-absolute's: encoding its spaces would not make it a path.
@@ -27,12 +28,13 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let encoded = parts.join("%20");
     out.report(
         field.value,
-        format!(
-            "`{value}` has spaces in it, which URLs carry as `%20`: robots disagree on what it matches (Google's \
-             parser compares it byte for byte and matches no URL, others encode the space or end the path at it)"
+        text!(
+            "`{}` has spaces in it, which URLs carry as `%20`: robots disagree on what it matches (Google's \
+             parser compares it byte for byte and matches no URL, others encode the space or end the path at it)",
+            field.value
         ),
     )
-    .help(format!("write `{encoded}`, which every robot reads the same way"))
+    .help(text!("write `{}`, which every robot reads the same way", encoded.clone()))
     .fix(
         Applicability::Safe,
         format!("Replace the spaces with `%20`: `{encoded}`"),

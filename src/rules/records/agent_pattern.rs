@@ -1,5 +1,6 @@
 use crate::model::{Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
     let Some(field) = line.user_agent() else { return };
@@ -15,9 +16,12 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         .or_else(|| value.find('|'));
     let Some(at) = pattern_at else { return };
     let start = field.value.start + at;
-    out.report(Span::new(start, start + 1), format!("`{value}` is not a pattern: only `*` alone means every robot"))
-        .help(
-            "no robot expands wildcards or regular expressions in a User-agent value (robotstxt.org: \
-             `User-agent: *bot*` is not supported); name each robot by its product token in its own line",
-        );
+    out.report(
+        Span::new(start, start + 1),
+        text!("`{}` is not a pattern: only `*` alone means every robot", field.value),
+    )
+    .help(
+        "no robot expands wildcards or regular expressions in a User-agent value (robotstxt.org: \
+         `User-agent: *bot*` is not supported); name each robot by its product token in its own line",
+    );
 }

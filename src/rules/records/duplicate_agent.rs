@@ -1,5 +1,7 @@
 use crate::dialect::witness::robot_of_value;
+use crate::model::Span;
 use crate::rules::{Context, Findings};
+use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let (captures, unreachable) = (cx.agent_captures(), cx.unreachable_records());
@@ -8,10 +10,13 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         captures.iter().filter(|capture| capture.exact && unreachable.binary_search(&capture.record).is_err())
     {
         let lines = cx.lines();
-        let value = lines[capture.line].field().map_or("", |field| cx.slice(field.value));
-        let diagnostic = out.report(lines[capture.line].field_span(), format!("`{value}` already has a record above"));
+        let line = &lines[capture.line];
+        let value = line.field().map_or(Span::empty_at(line.span.start), |field| field.value);
+        let diagnostic = out.report(line.field_span(), text!("`{}` already has a record above", value));
         let record = &cx.doc.records[capture.record];
-        if let Some(divergence) = robot_of_value(value).and_then(|robot| witnesses.merged_record(record, &robot)) {
+        if let Some(divergence) =
+            robot_of_value(cx.slice(value)).and_then(|robot| witnesses.merged_record(record, &robot))
+        {
             witnesses.attach(diagnostic, &divergence);
         }
         diagnostic.label(lines[capture.by].field_span(), "first named here").help(

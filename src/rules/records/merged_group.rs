@@ -3,6 +3,7 @@ use crate::dialect::witness::{concrete_url, MERGED};
 use crate::dialect::Dialect;
 use crate::model::{Directive, LineIndex, LineKind};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// User-agent lines that RFC 9309 and Google put into a later group by accident: a group
 /// ends only at a User-agent line that follows an Allow or Disallow line, so a run of
@@ -93,16 +94,16 @@ fn report_run(
     let (who, have, them) = match robots.as_slice() {
         [_] => {
             let value = lines[first].field().map_or(lines[first].span, |field| field.value);
-            (format!("`{}`", cx.slice(value)), "has", "it")
+            (text!("`{}`", value), "has", "it")
         }
-        [_, rest @ ..] => (format!("`{robot}` and {} more", rest.len()), "have", "them"),
+        [_, rest @ ..] => (text!("`{}` and {} more", robot.clone(), rest.len()), "have", "them"),
         [] => return,
     };
-    let rule = cx.slice(lines[decided].field_span());
-    let effect = if whole_site { "the whole site".to_string() } else { format!("`{url}`") };
+    let rule = lines[decided].field_span();
+    let effect = if whole_site { text!("the whole site") } else { text!("`{}`", url.clone()) };
     let separator = match lines[ended_by].field() {
-        Some(field) => format!("`{}` does not end a group", cx.slice(field.name)),
-        None => "a blank line does not end a group".to_string(),
+        Some(field) => text!("`{}` does not end a group", field.name),
+        None => text!("a blank line does not end a group"),
     };
     let agents = lines[first].span.to(lines[last].span);
     let owner_line = owner.agents.first().copied().unwrap_or(first_rule);
@@ -112,7 +113,18 @@ fn report_run(
     };
     let insert_at = lines[last].ending_span.end;
     let diagnostic = out
-        .report(agents, format!("{who} {have} no rules: today's robots give {them} the next group's, and `{rule}` blocks {them} from {effect}"))
+        .report(
+            agents,
+            text!(
+                "{} {} no rules: today's robots give {} the next group's, and `{}` blocks {} from {}",
+                who,
+                have,
+                them,
+                rule,
+                them,
+                effect
+            ),
+        )
         .label(lines[ended_by].span, separator)
         .label(lines[owner_line].span, "the group it joins")
         .label(lines[decided].span, "the rule it then obeys")

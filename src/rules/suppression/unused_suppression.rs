@@ -1,5 +1,6 @@
 use crate::rules::{Context, Findings};
 use crate::suppression::Scope;
+use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for suppression in cx.suppressions {
@@ -8,13 +9,14 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             if named.used {
                 continue;
             }
-            let name = &rule.metadata.name;
+            // A registered rule lives as long as the program: its name needs no copy.
+            let name: &'static str = rule.name();
             let why = match suppression.scope {
-                Scope::Nothing => "there is no line after this comment for it to apply to".to_string(),
-                Scope::File => format!("`{name}` reports nothing in this file"),
-                Scope::Line(_) => format!("`{name}` reports nothing on the line it covers"),
+                Scope::Nothing => text!("there is no line after this comment for it to apply to"),
+                Scope::File => text!("`{}` reports nothing in this file", name),
+                Scope::Line(_) => text!("`{}` reports nothing on the line it covers", name),
             };
-            out.report(named.span, format!("this suppression of `{name}` silences nothing: {why}"))
+            out.report(named.span, text!("this suppression of `{}` silences nothing: {}", name, why))
                 .help("remove it, so it cannot hide a future finding by accident");
         }
     }

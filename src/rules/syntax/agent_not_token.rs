@@ -3,6 +3,7 @@ use crate::diagnostic::{Applicability, Edit, Severity};
 use crate::dialect::product_token;
 use crate::model::{Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 use crate::text::first_non_token_char;
 
 /// A warning where the value names a crawler of the registry that today's robots then miss
@@ -14,17 +15,21 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let Some(field) = line.user_agent() else { return };
     let value = cx.slice(field.value);
     let Some((at, c)) = first_non_token_char(value) else { return };
-    let what = match c {
-        ' ' | '\t' => "whitespace".to_string(),
-        c if c.is_ascii_control() => format!("the control character U+{:04X}", u32::from(c)),
-        c if !c.is_ascii() => format!("the non-ASCII character `{c}`"),
-        c => format!("`{c}`"),
-    };
     let bad = Span::new(field.value.start + at, field.value.start + at + c.len_utf8());
+    let what = match c {
+        ' ' | '\t' => text!("whitespace"),
+        c if c.is_ascii_control() => text!("the control character U+{}", format!("{:04X}", u32::from(c))),
+        c if !c.is_ascii() => text!("the non-ASCII character `{}`", bad),
+        _ => text!("`{}`", bad),
+    };
     let diagnostic = out
         .report(
             field.value,
-            format!("`{}` is not a single robot name token: {what} cannot be part of one", value.escape_debug()),
+            text!(
+                "`{}` is not a single robot name token: {} cannot be part of one",
+                value.escape_debug().to_string(),
+                what
+            ),
         )
         .label(bad, "the token ends here")
         .help(

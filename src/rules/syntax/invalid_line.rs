@@ -1,5 +1,6 @@
-use crate::model::{Directive, Line, LineIndex, LineKind, Separator};
+use crate::model::{Directive, Line, LineIndex, LineKind, Separator, Span};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Findings) {
     let is_invalid = match &line.kind {
@@ -17,13 +18,16 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     if !is_invalid || (index == 0 && crate::rules::file::garbled_byte_order_mark::mark(cx).is_some()) {
         return;
     }
-    let content = line.span.text(cx.text).trim();
+    let written = line.span.text(cx.text);
+    let content = written.trim();
+    let content_start = line.span.start + (written.len() - written.trim_start().len());
+    let content_span = Span::new(content_start, content_start + content.len());
     // Google's parser is more forgiving than the line grammar (`Disallow*: /`, a vertical
     // tab before the colon): where it reads a directive, saying robots ignore the line is
     // false, and the directive it reads is the fix to suggest.
     if let Some(read_as) = cx.witnesses().google_directive_at(index) {
-        out.report(line.span, format!("Google reads this line as `{read_as}`; other robots ignore it"))
-            .help(format!("write it as `{read_as}` if that is what it means, so every robot reads it alike"));
+        out.report(line.span, text!("Google reads this line as `{}`; other robots ignore it", read_as.clone()))
+            .help(text!("write it as `{}` if that is what it means, so every robot reads it alike", read_as));
         return;
     }
     let diagnostic =
@@ -33,11 +37,13 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
         content.get(..name.len()).is_some_and(|head| head.eq_ignore_ascii_case(name))
     });
     if content.starts_with('/') {
-        diagnostic.help(format!("a path on a line of its own: did you mean `Disallow: {content}`?"));
+        diagnostic.help(text!("a path on a line of its own: did you mean `Disallow: {}`?", content_span));
     } else if let Some(directive) = glued_field {
         let name = directive.canonical_name();
+        // What follows the name, up to the end of the content.
         let rest = content[name.len()..].trim_start();
-        diagnostic.help(format!("did you mean `{name}: {rest}`? A field name needs a colon after it"));
+        let rest = Span::new(content_span.end - rest.len(), content_span.end);
+        diagnostic.help(text!("did you mean `{}: {}`? A field name needs a colon after it", name, rest));
     } else {
         diagnostic.help("start it with `#` if it is meant as a comment");
     }

@@ -13,13 +13,14 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     }
     let name = cx.slice(field.name);
     let help = if field.value.is_empty() {
-        format!(
+        text!(
             "every robot needs `{}:`; without the colon the line is not a field and robots drop it",
             directive.canonical_name()
         )
     } else {
-        format!(
-            "Google accepts `{name} value`, but RFC 9309 and the 1996 draft require `{}:`, and most robots drop this line",
+        text!(
+            "Google accepts `{} value`, but RFC 9309 and the 1996 draft require `{}:`, and most robots drop this line",
+            field.name,
             directive.canonical_name()
         )
     };

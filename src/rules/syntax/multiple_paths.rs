@@ -3,10 +3,11 @@ use crate::dialect::covers_every_path;
 use crate::model::{Line, LineEnding, LineIndex};
 use crate::rules::paths::space_in_path::spaced_access_rule;
 use crate::rules::{Context, Findings};
+use crate::text;
 use crate::text::starts_like_path;
 
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
-    let Some((field, value, paths)) = spaced_access_rule(cx, line) else { return };
+    let Some((field, _, paths)) = spaced_access_rule(cx, line) else { return };
     let words: Vec<&str> = paths.iter().copied().filter(|part| !starts_like_path(part)).collect();
     // `/browse/Video Games` is one path with a space in it (space-in-path); several
     // paths each start like a path.
@@ -21,13 +22,17 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     };
     let replacement = paths.join(&format!("{ending}{name}: "));
     let help = match words.as_slice() {
-        [] => format!("write one `{name}:` line per path"),
-        words => format!("write one `{name}:` line per path; `{}` is not a path", words.join("`, `")),
+        [] => text!("write one `{}:` line per path", field.name),
+        words => text!("write one `{}:` line per path; `{}` is not a path", field.name, words.join("`, `")),
     };
     let diagnostic = out
         .report(
             field.value,
-            format!("{path_like} paths on one line; robots read `{value}` as a single path, which no URL matches"),
+            text!(
+                "{} paths on one line; robots read `{}` as a single path, which no URL matches",
+                path_like,
+                field.value
+            ),
         )
         .help(help);
     // Splitting `/a to /b` would write `Disallow: to`; `Disallow: / *&o= *` split would

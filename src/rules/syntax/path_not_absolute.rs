@@ -4,6 +4,7 @@ use crate::diagnostic::{Applicability, Edit};
 use crate::dialect::{covers_every_path, path_and_query};
 use crate::model::{Line, LineIndex};
 use crate::rules::{Context, Findings};
+use crate::text;
 use crate::text::starts_like_path;
 
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
@@ -14,13 +15,19 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     }
     let (message, help, replacement) = match url_path(value) {
         Some(path) => (
-            format!("`{value}` is a full URL; robots compare rules with the URL's path only, so it never matches"),
+            text!(
+                "`{}` is a full URL; robots compare rules with the URL's path only, so it never matches",
+                field.value
+            ),
             "a robots.txt speaks for its own host only: for a URL of this site write its path from the root, \
              starting with `/`; a rule for another host belongs in that host's robots.txt",
             path,
         ),
         None => (
-            format!("`{value}` does not start with `/`; every URL path does, so this rule never matches by prefix"),
+            text!(
+                "`{}` does not start with `/`; every URL path does, so this rule never matches by prefix",
+                field.value
+            ),
             "write the path from the root of the site, starting with `/`",
             format!("/{value}"),
         ),

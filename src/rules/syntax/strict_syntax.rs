@@ -1,5 +1,7 @@
+use crate::diagnostic::Text;
 use crate::model::{Span, StrictFailure, StructureProblem};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 /// Reports what the draft's grammar rejects and no other rule has explained.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
@@ -13,16 +15,17 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         let found = cx.text[at..line.span.end].chars().next();
         let span = found.map_or(Span::empty_at(at), |c| Span::new(at, at + c.len_utf8()));
         let found = match found {
-            None => "the end of the line".to_string(),
-            Some(c) if c.is_ascii_graphic() => format!("`{c}`"),
-            Some(c) => format!("U+{:04X}", u32::from(c)),
+            None => text!("the end of the line"),
+            Some(c) if c.is_ascii_graphic() => text!("`{}`", span),
+            Some(c) => text!("U+{}", format!("{:04X}", u32::from(c))),
         };
         out.report(
             span,
-            format!(
-                "the draft's grammar rejects this line: `{}` expects {}, found {found}",
+            text!(
+                "the draft's grammar rejects this line: `{}` expects {}, found {}",
                 failure.production,
-                expected(failure)
+                expected(failure),
+                found
             ),
         )
         .help(hint(failure));
@@ -93,21 +96,23 @@ impl Explanations {
     }
 }
 
-fn expected(failure: &StrictFailure) -> String {
-    let names: Vec<String> = failure.expected.iter().map(|name| format!("`{name}`")).collect();
-    match names.as_slice() {
-        [] => format!("a valid `{}`", failure.production),
-        [only] => only.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+fn expected(failure: &StrictFailure) -> Text {
+    match failure.expected.as_slice() {
+        [] => text!("a valid `{}`", failure.production),
+        [only] => text!("`{}`", *only),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(|name| format!("`{name}`")).collect();
+            text!("{} or `{}`", init.join(", "), *last)
+        }
     }
 }
 
-fn hint(failure: &StrictFailure) -> String {
-    let mentions = |name: &str| failure.expected.iter().any(|expected| expected == name);
+fn hint(failure: &StrictFailure) -> Text {
+    let mentions = |name: &str| failure.expected.contains(&name);
     if mentions("CRLF") && mentions("comment") {
-        "after the value, the draft allows only a comment or the end of the line: `?`, `;` and spaces are not path characters (RFC 1808)".to_string()
+        text!("after the value, the draft allows only a comment or the end of the line: `?`, `;` and spaces are not path characters (RFC 1808)")
     } else {
-        format!(
+        text!(
             "see the `{}` production in draft-koster-robots-00 §3.3 (`robolint rule strict-syntax`)",
             failure.production
         )

@@ -1,5 +1,8 @@
+use std::sync::OnceLock;
+
 use crate::model::{Directive, Line, LineIndex, Separator};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
     let Some(field) = line.field() else { return };
@@ -10,7 +13,12 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     if !is_unknown_extension {
         return;
     }
-    let known: Vec<&str> = Directive::ALL.iter().map(|directive| directive.canonical_name()).collect();
-    out.report(field.name, format!("unknown field `{name}`; robots that do not know it ignore this line"))
-        .help(format!("robolint knows: {}", known.join(", ")));
+    // The same words for every finding: joined once.
+    static KNOWN: OnceLock<String> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| {
+        let names: Vec<&str> = Directive::ALL.iter().map(|directive| directive.canonical_name()).collect();
+        names.join(", ")
+    });
+    out.report(field.name, text!("unknown field `{}`; robots that do not know it ignore this line", field.name))
+        .help(text!("robolint knows: {}", known.as_str()));
 }
