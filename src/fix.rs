@@ -72,7 +72,7 @@ fn edits_as_written(diagnostic: &Diagnostic, text: &str) -> Vec<(String, String)
     let edits = diagnostic.fix.iter().flat_map(|fix| &fix.edits);
     edits
         .map(|edit| {
-            (text.get(edit.span.start..edit.span.end).unwrap_or_default().to_string(), edit.replacement.clone())
+            (text.get(edit.span.start()..edit.span.end()).unwrap_or_default().to_string(), edit.replacement.clone())
         })
         .collect()
 }
@@ -214,13 +214,13 @@ fn compatible<'a, T>(fixes: impl Iterator<Item = (T, &'a [Edit])>) -> Vec<(T, &'
 /// `text` with the edits of `fixes` made (they conflict nowhere).
 fn splice<'a>(text: &str, fixes: impl Iterator<Item = &'a [Edit]>) -> String {
     let mut edits: Vec<&Edit> = fixes.flatten().collect();
-    edits.sort_by_key(|edit| (edit.span.start, edit.span.end));
+    edits.sort_by_key(|edit| (edit.span.start(), edit.span.end()));
     let mut out = String::with_capacity(text.len());
     let mut cursor = 0;
     for edit in edits {
-        out.push_str(&text[cursor..edit.span.start]);
+        out.push_str(&text[cursor..edit.span.start()]);
         out.push_str(&edit.replacement);
-        cursor = edit.span.end;
+        cursor = edit.span.end();
     }
     out.push_str(&text[cursor..]);
     out
@@ -230,9 +230,10 @@ fn splice<'a>(text: &str, fixes: impl Iterator<Item = &'a [Edit]>) -> String {
 /// inserts where the other's replaced text ends, so that which comes first is a guess (a colon
 /// inserted after a field name that another fix deletes would be left alone on the line).
 fn conflict(a: &Edit, b: &Edit) -> bool {
-    let inserts_at_end = |insert: &Edit, other: &Edit| insert.span.is_empty() && insert.span.start == other.span.end;
-    a.span.start < b.span.end && b.span.start < a.span.end
-        || a.span.start == b.span.start
+    let inserts_at_end =
+        |insert: &Edit, other: &Edit| insert.span.is_empty() && insert.span.start() == other.span.end();
+    a.span.start() < b.span.end() && b.span.start() < a.span.end()
+        || a.span.start() == b.span.start()
         || inserts_at_end(a, b)
         || inserts_at_end(b, a)
 }

@@ -6,11 +6,15 @@
 //! nothing that needs a guess. Comments are kept byte for byte, less trailing whitespace.
 
 use crate::model::{Document, Line, LineEnding, LineKind, Separator};
-use crate::source::Source;
+use crate::source::{Source, LARGEST_CAP};
 
 /// Formats `text`. Formatting a formatted text changes nothing.
 pub fn format(text: &str) -> String {
     // No size cap: formatting must keep every line, including those past what lint reads.
+    // Past what spans index, it could not, and leaves the text alone.
+    if text.len() > LARGEST_CAP {
+        return text.to_string();
+    }
     let source = Source::from_bytes_capped(text.as_bytes(), text.len());
     if !source.is_exact() {
         // Spans would address decoded text, not `text`: leave such an input alone.

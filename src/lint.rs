@@ -465,7 +465,7 @@ fn fold_findings_explained_by_others(
         let file_wide =
             metadata_of(diagnostic).is_some_and(|metadata| metadata.explains.iter().any(|name| name == "*"));
         let spans = diagnostic.spans().take(if file_wide { usize::MAX } else { 1 });
-        for line in spans.filter_map(|span| document.line_at(span.start)) {
+        for line in spans.filter_map(|span| document.line_at(span.start())) {
             on_line.entry(line).or_default().push(at);
         }
     }
@@ -473,7 +473,7 @@ fn fold_findings_explained_by_others(
         .iter()
         .enumerate()
         .map(|(at, diagnostic)| {
-            let candidates = on_line.get(&document.line_at(diagnostic.span.start)?)?;
+            let candidates = on_line.get(&document.line_at(diagnostic.span.start())?)?;
             let metadata = metadata_of(diagnostic)?;
             candidates.iter().copied().find(|&by| {
                 let cause = &diagnostics[by];
@@ -522,7 +522,7 @@ struct Cause {
 pub const FOLDED: &str = "the same here";
 
 fn sort_by_position(diagnostics: &mut [Diagnostic]) {
-    diagnostics.sort_by(|a, b| (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code)));
+    diagnostics.sort_by(|a, b| (a.span.start(), a.span.end(), a.code).cmp(&(b.span.start(), b.span.end(), b.code)));
 }
 
 /// One finding per cause. Findings of one rule with the same message say the same thing
@@ -674,7 +674,7 @@ mod tests {
             diagnostics.iter().filter(|diagnostic| diagnostic.name == "glob-pattern").collect();
         let [kept] = globs.as_slice() else { panic!("one glob-pattern finding, not {globs:#?}") };
         assert_eq!(kept.span.text(text), "*");
-        assert!(text[kept.span.start..].starts_with("*d"), "{kept:#?}");
+        assert!(text[kept.span.start()..].starts_with("*d"), "{kept:#?}");
         let witness = kept.witness.as_deref().expect("the kept finding's witness");
         assert_eq!(witness.url, "/cd");
         assert!(kept.notes.iter().any(|note| note.contains("`/cd`")), "{:?}", kept.notes);

@@ -3,24 +3,39 @@
 
 use std::fmt;
 
-/// A half-open byte range into the source text.
+/// A half-open byte range into the source text. Offsets are kept in 32 bits: a document
+/// holds a dozen spans per line, and the text they index is never longer than
+/// [`MAX_TEXT_BYTES`] (the size cap in `source` sees to it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Span {
-    pub start: usize,
-    pub end: usize,
+    start: u32,
+    end: u32,
 }
 
+/// The longest text spans index.
+pub const MAX_TEXT_BYTES: usize = u32::MAX as usize;
+
 impl Span {
+    /// The bytes from `start` to `end`; an offset past [`MAX_TEXT_BYTES`], which no text
+    /// robolint reads reaches, is taken as that limit.
     pub const fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
+        Span { start: offset(start), end: offset(end) }
     }
 
     pub const fn empty_at(offset: usize) -> Span {
         Span::new(offset, offset)
     }
 
+    pub const fn start(self) -> usize {
+        self.start as usize
+    }
+
+    pub const fn end(self) -> usize {
+        self.end as usize
+    }
+
     pub const fn len(self) -> usize {
-        self.end - self.start
+        (self.end - self.start) as usize
     }
 
     pub const fn is_empty(self) -> bool {
@@ -29,11 +44,20 @@ impl Span {
 
     /// The span covering both.
     pub fn to(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 
     pub fn text(self, source: &str) -> &str {
-        &source[self.start..self.end]
+        &source[self.start()..self.end()]
+    }
+}
+
+const fn offset(offset: usize) -> u32 {
+    // Compared as u64: on 32-bit targets every usize fits.
+    if offset as u64 > u32::MAX as u64 {
+        u32::MAX
+    } else {
+        offset as u32
     }
 }
 
@@ -335,8 +359,8 @@ impl Line {
     /// line (a fix never drops words the user wrote beyond what it names).
     pub fn field_removal(&self) -> Span {
         match self.comment {
-            Some(comment) => Span::new(self.span.start, comment.start),
-            None => Span::new(self.span.start, self.ending_span.end),
+            Some(comment) => Span::new(self.span.start(), comment.start()),
+            None => Span::new(self.span.start(), self.ending_span.end()),
         }
     }
 }
@@ -419,9 +443,9 @@ impl Document {
 
     /// The line holding byte `offset` (a line's end belongs to it), if any.
     pub fn line_at(&self, offset: usize) -> Option<LineIndex> {
-        let after = self.lines.partition_point(|line| line.span.start <= offset);
+        let after = self.lines.partition_point(|line| line.span.start() <= offset);
         let index = after.checked_sub(1)?;
-        (offset <= self.lines[index].ending_span.end).then_some(index)
+        (offset <= self.lines[index].ending_span.end()).then_some(index)
     }
 
     /// Allow and Disallow lines, with their fields.
@@ -443,6 +467,18 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_span_keeps_offsets_in_four_bytes_and_saturates_past_them() {
+        assert_eq!(std::mem::size_of::<Span>(), 8);
+        let span = Span::new(3, 10);
+        assert_eq!((span.start(), span.end(), span.len()), (3, 10, 7));
+        assert_eq!(Span::new(2, 4).to(Span::new(1, 3)), Span::new(1, 4));
+        if usize::BITS > 32 {
+            let past = Span::new(MAX_TEXT_BYTES - 1, MAX_TEXT_BYTES + 5);
+            assert_eq!((past.start(), past.end()), (MAX_TEXT_BYTES - 1, MAX_TEXT_BYTES));
+        }
+    }
 
     #[test]
     fn squashed_names_are_the_canonical_names_squashed() {

@@ -183,7 +183,7 @@ fn check_url(request: &Request) -> Result<Answer, Answer> {
             let decided_by = verdict.reason.rule().and_then(|rule| {
                 let line = report.document.lines.get(rule.line)?;
                 Some(DecidedBy {
-                    line: position(&report, line.span.start).line,
+                    line: position(&report, line.span.start()).line,
                     text: line.span.text(text).trim(),
                     pattern: rule.pattern.to_string(),
                     range: lines.range(text, line.span),

@@ -193,9 +193,9 @@ pub fn usage_rule(line: LineIndex, field: &Field, text: &str) -> UsageRule {
     let written = value.text(text);
     let word_end = written.find([' ', '\t']).unwrap_or(written.len());
     let rest_start = word_end + written[word_end..].len() - written[word_end..].trim_start_matches([' ', '\t']).len();
-    let statement_of = |from: usize| Span::new(value.start + from, value.end);
+    let statement_of = |from: usize| Span::new(value.start() + from, value.end());
     if written.starts_with('/') {
-        let path = Span::new(value.start, value.start + word_end);
+        let path = Span::new(value.start(), value.start() + word_end);
         let statement = statement_of(rest_start);
         let reading = read_dictionary(statement, text);
         return UsageRule { line, path: Some(path), statement, reading };
@@ -206,7 +206,7 @@ pub fn usage_rule(line: LineIndex, field: &Field, text: &str) -> UsageRule {
     if let UsageReading::Unparsable(failure) = &reading {
         // `blog/ train-ai=n`, `*.pdf train-ai=n`: a path meant, without its leading `/`.
         if first_word.contains('/') || first_word.starts_with('*') {
-            let path = Span::new(value.start, value.start + word_end);
+            let path = Span::new(value.start(), value.start() + word_end);
             reading = UsageReading::PathNotAbsolute { path, failure: failure.clone() };
         }
     }
@@ -221,12 +221,12 @@ fn read_dictionary(statement: Span, text: &str) -> UsageReading {
         return UsageReading::Empty;
     }
     match sfv::Parser::new(written).parse_dictionary_with_visitor(sfv::visitor::Ignored) {
-        Ok(()) => UsageReading::Dictionary(member_spans(written, statement.start)),
+        Ok(()) => UsageReading::Dictionary(member_spans(written, statement.start())),
         Err(error) => {
-            let at = statement.start + error.index().unwrap_or(written.len()).min(written.len());
+            let at = statement.start() + error.index().unwrap_or(written.len()).min(written.len());
             let uppercase_keys = uppercase_keys(written)
                 .into_iter()
-                .map(|key| Span::new(statement.start + key.start, statement.start + key.end))
+                .map(|key| Span::new(statement.start() + key.start(), statement.start() + key.end()))
                 .collect();
             UsageReading::Unparsable(ParseFailure { at, reason: format!("{error:#}"), uppercase_keys })
         }
@@ -399,13 +399,13 @@ pub fn signal_line(line: LineIndex, field: &Field, text: &str) -> SignalLine {
     let mut offset = 0;
     for part in written.split(',') {
         let (start, trimmed) = trimmed_at(part, offset);
-        let span = Span::new(value.start + start, value.start + start + trimmed.len());
+        let span = Span::new(value.start() + start, value.start() + start + trimmed.len());
         let key_value = trimmed.find('=').map(|equals| {
             let (key_start, key) = trimmed_at(&trimmed[..equals], start);
             let (answer_start, answer) = trimmed_at(&trimmed[equals + 1..], start + equals + 1);
             (
-                Span::new(value.start + key_start, value.start + key_start + key.len()),
-                Span::new(value.start + answer_start, value.start + answer_start + answer.len()),
+                Span::new(value.start() + key_start, value.start() + key_start + key.len()),
+                Span::new(value.start() + answer_start, value.start() + answer_start + answer.len()),
             )
         });
         pairs.push(SignalPair { span, key_value });
@@ -498,7 +498,7 @@ mod tests {
         }
         let (text, rule) = usage("Train-AI=n, search=y");
         let UsageReading::Unparsable(failure) = &rule.reading else { unreachable!() };
-        assert_eq!(failure.at, rule.statement.start);
+        assert_eq!(failure.at, rule.statement.start());
         let uppercase: Vec<&str> = failure.uppercase_keys.iter().map(|key| key.text(&text)).collect();
         assert_eq!(uppercase, ["Train-AI"]);
     }

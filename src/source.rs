@@ -4,10 +4,17 @@
 use std::io::{self, Read};
 use std::sync::Arc;
 
+use crate::model::MAX_TEXT_BYTES;
+
 /// How much of a file robolint reads. RFC 9309 §2.5 asks parsers to read at least 500 KiB;
 /// reading four times that lets the size rules say where a 500 KiB reader would stop while
 /// keeping memory bounded on multi-gigabyte inputs.
 pub const DEFAULT_SIZE_CAP: usize = 2 * 1024 * 1024;
+
+/// The largest cap any caller gets (`--max-size` may ask for more): decoding turns a byte
+/// into at most three (an invalid byte into U+FFFD, a windows-1252 byte into a letter of up
+/// to three), and the text must stay within what spans index.
+pub const LARGEST_CAP: usize = MAX_TEXT_BYTES / 3;
 
 /// The encoding the bytes arrived in. Only UTF-8 text can be fixed in place, because only
 /// then are the model's byte spans also offsets into the file.
@@ -101,6 +108,7 @@ impl From<&str> for Source {
 }
 
 fn apply_cap(bytes: &[u8], cap: usize, total_bytes: Option<u64>) -> (&[u8], Option<Truncation>) {
+    let cap = cap.min(LARGEST_CAP);
     if bytes.len() <= cap {
         return (bytes, None);
     }

@@ -97,7 +97,7 @@ fn names_in(list: &str, list_start: usize) -> Vec<Named> {
 /// Removes the findings the suppressions silence, marking which names were used.
 pub fn apply(suppressions: &mut [Suppression], diagnostics: &mut Vec<Diagnostic>, document: &Document) {
     diagnostics.retain(|diagnostic| {
-        let line = document.line_at(diagnostic.span.start);
+        let line = document.line_at(diagnostic.span.start());
         let mut silenced = false;
         for suppression in suppressions.iter_mut() {
             let applies = match suppression.scope {

@@ -68,7 +68,7 @@ fn describe_finding(out: &mut String, report: &Report, finding: &Diagnostic) {
         let p = position(report, offset);
         format!("{}:{}", p.line, p.column)
     };
-    let range = |span: Span| format!("{}-{}", at(span.start), at(span.end));
+    let range = |span: Span| format!("{}-{}", at(span.start()), at(span.end()));
     let _ = writeln!(
         out,
         "{} {}[{} {}] {}",
@@ -103,7 +103,7 @@ fn describe_finding(out: &mut String, report: &Report, finding: &Diagnostic) {
         let _ = writeln!(out, "    fix ({}): {}", fix.applicability.as_str(), visible(&fix.message));
         for edit in &fix.edits {
             let _ = match (edit.span.is_empty(), edit.replacement.is_empty()) {
-                (true, _) => writeln!(out, "        insert {:?} at {}", edit.replacement, at(edit.span.start)),
+                (true, _) => writeln!(out, "        insert {:?} at {}", edit.replacement, at(edit.span.start())),
                 (false, true) => writeln!(out, "        delete {}", range(edit.span)),
                 (false, false) => writeln!(out, "        replace {} with {:?}", range(edit.span), edit.replacement),
             };

@@ -1257,7 +1257,7 @@ fn real_world_files_never_panic_and_name_real_rule_lines() {
                 for url in urls {
                     let Reason::Rule(rule) = matcher.allowed(url).reason else { continue };
                     let line = &document.lines[rule.line];
-                    assert!(line.span == rule.span && source.text.get(rule.span.start..rule.span.end).is_some());
+                    assert!(line.span == rule.span && source.text.get(rule.span.start()..rule.span.end()).is_some());
                     let read_as_rule = line.directive().is_some_and(Directive::is_access_rule)
                         || (dialect == Dialect::Google && line.field().is_some());
                     assert!(read_as_rule, "{}: line {} decided {url} for {robot}", path.display(), rule.line + 1);

@@ -100,7 +100,7 @@ fn check_fixing(name: &str, original: &str, selection: &Selection, allowed: Appl
             break;
         }
         let mut edits: Vec<&Edit> = taken.iter().copied().flatten().collect();
-        edits.sort_by_key(|edit| (edit.span.start, edit.span.end));
+        edits.sort_by_key(|edit| (edit.span.start(), edit.span.end()));
         let next_report = lint_text(&next);
         let round_problems = [
             overlapping_edits(&edits),
@@ -139,16 +139,16 @@ fn check_fixing(name: &str, original: &str, selection: &Selection, allowed: Appl
 fn invalid_edits(text: &str, edits: &[Edit]) -> Option<String> {
     let outside = edits.iter().find(|edit| {
         let span = edit.span;
-        !(span.start <= span.end
-            && span.end <= text.len()
-            && text.is_char_boundary(span.start)
-            && text.is_char_boundary(span.end))
+        !(span.start() <= span.end()
+            && span.end() <= text.len()
+            && text.is_char_boundary(span.start())
+            && text.is_char_boundary(span.end()))
     });
     if let Some(edit) = outside {
         return Some(format!("an edit at {} is outside the text or splits a character", edit.span));
     }
     let mut sorted: Vec<&Edit> = edits.iter().collect();
-    sorted.sort_by_key(|edit| (edit.span.start, edit.span.end));
+    sorted.sort_by_key(|edit| (edit.span.start(), edit.span.end()));
     overlapping_edits(&sorted)
 }
 
@@ -157,7 +157,7 @@ fn invalid_edits(text: &str, edits: &[Edit]) -> Option<String> {
 fn overlapping_edits(sorted: &[&Edit]) -> Option<String> {
     sorted
         .windows(2)
-        .find(|pair| pair[1].span.start < pair[0].span.end || pair[1].span.start == pair[0].span.start)
+        .find(|pair| pair[1].span.start() < pair[0].span.end() || pair[1].span.start() == pair[0].span.start())
         .map(|pair| format!("edits at {} and {} overlap", pair[0].span, pair[1].span))
 }
 
@@ -172,9 +172,9 @@ fn splice<'a>(text: &str, sorted_edits: impl Iterator<Item = &'a Edit>) -> Strin
     let mut out = String::with_capacity(text.len());
     let mut cursor = 0;
     for edit in sorted_edits {
-        out.push_str(&text[cursor..edit.span.start]);
+        out.push_str(&text[cursor..edit.span.start()]);
         out.push_str(&edit.replacement);
-        cursor = edit.span.end;
+        cursor = edit.span.end();
     }
     out.push_str(&text[cursor..]);
     out
@@ -194,10 +194,12 @@ fn lost_comments(before: &Report, after: &Report, edits: &[&Edit]) -> Option<Str
         let inside: Vec<Edit> = edits
             .iter()
             .filter(|edit| {
-                comment.start < edit.span.start && edit.span.start < comment.end && edit.span.end <= comment.end
+                comment.start() < edit.span.start()
+                    && edit.span.start() < comment.end()
+                    && edit.span.end() <= comment.end()
             })
             .map(|edit| {
-                let span = Span::new(edit.span.start - comment.start, edit.span.end - comment.start);
+                let span = Span::new(edit.span.start() - comment.start(), edit.span.end() - comment.start());
                 Edit::replace(span, edit.replacement.clone())
             })
             .collect();
@@ -229,7 +231,7 @@ fn surviving_findings(before: &Report, after: &Report, taken: &[&[Edit]], edits:
             after.diagnostics.iter().any(|later| {
                 later.code == fixed.code
                     && later.message.render(&after.source.text) == fixed.message.render(&before.source.text)
-                    && meets(origin(later.span.start, edits), fixed.span)
+                    && meets(origin(later.span.start(), edits), fixed.span)
             })
         })
         .map(|fixed| {
@@ -242,11 +244,11 @@ fn surviving_findings(before: &Report, after: &Report, taken: &[&[Edit]], edits:
 
 /// Whether two spans share a byte, or an empty one lies at or inside the other.
 fn meets(a: Span, b: Span) -> bool {
-    let inside = |point: usize, span: Span| point == span.start || (span.start < point && point < span.end);
+    let inside = |point: usize, span: Span| point == span.start() || (span.start() < point && point < span.end());
     match (a.is_empty(), b.is_empty()) {
-        (false, false) => a.start < b.end && b.start < a.end,
-        (true, _) => inside(a.start, b),
-        (false, true) => inside(b.start, a),
+        (false, false) => a.start() < b.end() && b.start() < a.end(),
+        (true, _) => inside(a.start(), b),
+        (false, true) => inside(b.start(), a),
     }
 }
 
@@ -256,7 +258,7 @@ fn meets(a: Span, b: Span) -> bool {
 fn origin(offset: usize, sorted_edits: &[&Edit]) -> Span {
     let mut grown: isize = 0;
     for edit in sorted_edits {
-        let start = edit.span.start.checked_add_signed(grown).expect("edits stay inside the text");
+        let start = edit.span.start().checked_add_signed(grown).expect("edits stay inside the text");
         if offset < start {
             break;
         }

@@ -127,7 +127,7 @@ fn every_rule() -> Settings {
 }
 
 fn is_char_span(text: &str, span: Span) -> bool {
-    text.get(span.start..span.end).is_some()
+    text.get(span.start()..span.end()).is_some()
 }
 
 /// The lines tile the text after the byte-order mark, in order, and each line's parts lie in
@@ -136,16 +136,16 @@ fn check_lines(text: &str, bom: Option<Span>, lines: &[Line]) -> Result<(), Test
     let mut covered = match bom {
         Some(bom) => {
             prop_assert_eq!(bom, Span::new(0, '\u{FEFF}'.len_utf8()));
-            bom.end
+            bom.end()
         }
         None => 0,
     };
     for line in lines {
-        prop_assert_eq!(line.span.start, covered, "a gap or overlap before {:?}", line);
-        prop_assert_eq!(line.span.end, line.ending_span.start);
+        prop_assert_eq!(line.span.start(), covered, "a gap or overlap before {:?}", line);
+        prop_assert_eq!(line.span.end(), line.ending_span.start());
         prop_assert!(is_char_span(text, line.span) && is_char_span(text, line.ending_span));
         prop_assert!(!line.span.is_empty() || !line.ending_span.is_empty(), "an empty line with no end: {:?}", line);
-        covered = line.ending_span.end;
+        covered = line.ending_span.end();
         check_parts(text, line)?;
     }
     prop_assert_eq!(covered, text.len(), "the lines end before the text does");
@@ -154,37 +154,37 @@ fn check_lines(text: &str, bom: Option<Span>, lines: &[Line]) -> Result<(), Test
 
 /// Spans that must follow each other (each may be empty) inside the line.
 fn in_order(line: &Line, spans: &[Span]) -> bool {
-    let inside = spans.iter().all(|span| line.span.start <= span.start && span.end <= line.span.end);
+    let inside = spans.iter().all(|span| line.span.start() <= span.start() && span.end() <= line.span.end());
     inside
-        && spans.iter().all(|span| span.start <= span.end)
-        && spans.windows(2).all(|pair| pair[0].end <= pair[1].start)
+        && spans.iter().all(|span| span.start() <= span.end())
+        && spans.windows(2).all(|pair| pair[0].end() <= pair[1].start())
 }
 
 fn check_parts(text: &str, line: &Line) -> Result<(), TestCaseError> {
-    prop_assert_eq!(line.indent.start, line.span.start);
+    prop_assert_eq!(line.indent.start(), line.span.start());
     prop_assert!(line.indent.text(text).chars().all(|c| c == ' ' || c == '\t'));
-    prop_assert_eq!(line.trailing_whitespace.end, line.span.end);
+    prop_assert_eq!(line.trailing_whitespace.end(), line.span.end());
     prop_assert!(in_order(line, &[line.indent, line.trailing_whitespace]));
     if let Some(comment) = line.comment {
-        prop_assert!(comment.text(text).starts_with('#') && comment.end == line.span.end, "comment {:?}", line);
+        prop_assert!(comment.text(text).starts_with('#') && comment.end() == line.span.end(), "comment {:?}", line);
     }
-    let comment_start = line.comment.map_or(line.span.end, |comment| comment.start);
+    let comment_start = line.comment.map_or(line.span.end(), |comment| comment.start());
     let rest = Span::empty_at(comment_start);
     match &line.kind {
         LineKind::Blank => prop_assert_eq!(line.indent, line.span),
-        LineKind::Comment => prop_assert_eq!(Some(line.indent.end), line.comment.map(|comment| comment.start)),
-        LineKind::Invalid => prop_assert!(line.indent.end < line.span.end),
+        LineKind::Comment => prop_assert_eq!(Some(line.indent.end()), line.comment.map(|comment| comment.start())),
+        LineKind::Invalid => prop_assert!(line.indent.end() < line.span.end()),
         LineKind::Field(field) => {
-            prop_assert_eq!(field.name.start, line.indent.end);
+            prop_assert_eq!(field.name.start(), line.indent.end());
             prop_assert!(!field.name.is_empty());
             let middle = match field.separator {
                 Separator::Colon { colon, space_before } => {
                     prop_assert_eq!(colon.text(text), ":");
-                    prop_assert_eq!(space_before.start, field.name.end);
+                    prop_assert_eq!(space_before.start(), field.name.end());
                     vec![space_before, colon]
                 }
                 Separator::Whitespace(gap) => {
-                    prop_assert_eq!((gap.start, gap.end), (field.name.end, field.value.start));
+                    prop_assert_eq!((gap.start(), gap.end()), (field.name.end(), field.value.start()));
                     vec![gap]
                 }
                 Separator::Missing => vec![],
@@ -214,7 +214,7 @@ fn check_diagnostics(text: &str, diagnostics: &[Diagnostic]) -> Result<(), TestC
         );
         edits.sort();
         prop_assert!(
-            edits.windows(2).all(|pair| pair[0].end <= pair[1].start),
+            edits.windows(2).all(|pair| pair[0].end() <= pair[1].start()),
             "{} edits overlap: {:?}",
             diagnostic.name,
             edits

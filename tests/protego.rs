@@ -28,10 +28,10 @@ fn every_real_world_file_lints_without_panic_and_with_valid_spans() {
         for diagnostic in &report.diagnostics {
             let edits = diagnostic.fix.iter().flat_map(|fix| fix.edits.iter().map(|edit| edit.span));
             for span in diagnostic.spans().chain(edits) {
-                let valid = span.start <= span.end
-                    && span.end <= text.len()
-                    && text.is_char_boundary(span.start)
-                    && text.is_char_boundary(span.end);
+                let valid = span.start() <= span.end()
+                    && span.end() <= text.len()
+                    && text.is_char_boundary(span.start())
+                    && text.is_char_boundary(span.end());
                 if !valid {
                     problems.push(format!("{}: {} has span {span}", path.display(), diagnostic.name));
                 }

@@ -18,8 +18,8 @@ fuzz_target!(|bytes: &[u8]| {
     for diagnostic in &report.diagnostics {
         let edits = diagnostic.fix.iter().flat_map(|fix| &fix.edits).map(|edit| edit.span);
         for span in diagnostic.spans().chain(edits) {
-            assert!(text.get(span.start..span.end).is_some(), "{} points at {span} in {text:?}", diagnostic.name);
-            let (start, end) = (render::position(&report, span.start), render::position(&report, span.end));
+            assert!(text.get(span.start()..span.end()).is_some(), "{} points at {span} in {text:?}", diagnostic.name);
+            let (start, end) = (render::position(&report, span.start()), render::position(&report, span.end()));
             assert!((start.line, start.column) <= (end.line, end.column), "{} at {span}", diagnostic.name);
         }
     }

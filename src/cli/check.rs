@@ -111,7 +111,7 @@ impl Robots {
 
     /// The 1-based line number of a line.
     fn line_number(&self, line: usize) -> usize {
-        let start = self.report.document.lines.get(line).map_or(0, |line| line.span.start);
+        let start = self.report.document.lines.get(line).map_or(0, |line| line.span.start());
         render::position(&self.report, start).line
     }
 

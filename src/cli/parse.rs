@@ -107,8 +107,8 @@ fn excerpt(text: &str) -> String {
 }
 
 fn write_tree(out: &mut String, node: &SyntaxNode, depth: usize, text: &str, index: &LineIndex) {
-    let start = index.line_column(text, node.span.start);
-    let end = index.line_column(text, node.span.end);
+    let start = index.line_column(text, node.span.start());
+    let end = index.line_column(text, node.span.end());
     out.push_str(&format!(
         "{:indent$}{} {}:{}-{}:{} {}\n",
         "",
@@ -128,8 +128,8 @@ fn write_tree(out: &mut String, node: &SyntaxNode, depth: usize, text: &str, ind
 fn tree_json(node: &SyntaxNode, text: &str, place: &impl Fn(usize) -> Value) -> Value {
     json!({
         "production": node.production,
-        "start": place(node.span.start),
-        "end": place(node.span.end),
+        "start": place(node.span.start()),
+        "end": place(node.span.end()),
         "text": node.span.text(text),
         "children": node.children.iter().map(|child| tree_json(child, text, place)).collect::<Vec<_>>(),
     })

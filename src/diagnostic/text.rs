@@ -116,7 +116,7 @@ impl Arg {
 }
 
 fn quoted(span: Span, source: &str) -> &str {
-    source.get(span.start..span.end).unwrap_or_default()
+    source.get(span.start()..span.end()).unwrap_or_default()
 }
 
 impl From<&'static str> for Text {

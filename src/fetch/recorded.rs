@@ -217,7 +217,7 @@ mod tests {
             }
             let outcome = replay(&recording).expect("a well-formed recording");
             let report = crate::lint::lint_fetched(&outcome, &crate::lint::Settings::default());
-            proptest::prop_assert!(report.diagnostics.iter().all(|d| d.span.end <= report.source.text.len()));
+            proptest::prop_assert!(report.diagnostics.iter().all(|d| d.span.end() <= report.source.text.len()));
         }
     }
 

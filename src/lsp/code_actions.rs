@@ -43,7 +43,7 @@ fn is_within(kind: &CodeActionKind, prefix: &CodeActionKind) -> bool {
 
 /// Inclusive at both ends, so a cursor (an empty range) at either end of a finding counts.
 fn touches(span: Span, requested: Span) -> bool {
-    span.start <= requested.end && requested.start <= span.end
+    span.start() <= requested.end() && requested.start() <= span.end()
 }
 
 fn quick_fix(document: &Linted<'_>, diagnostic: &Diagnostic) -> Option<CodeAction> {
@@ -69,7 +69,7 @@ fn disable_actions(document: &Linted<'_>, touching: &[&Diagnostic]) -> Vec<CodeA
     let mut seen: Vec<(LineNumber, &str)> = Vec::new();
     let mut actions = Vec::new();
     for diagnostic in touching {
-        let Some(line) = document.report.document.line_at(diagnostic.span.start) else { continue };
+        let Some(line) = document.report.document.line_at(diagnostic.span.start()) else { continue };
         if seen.contains(&(line, diagnostic.name)) {
             continue;
         }
@@ -109,18 +109,18 @@ pub fn disable_edit(report: &Report, line_number: LineNumber, diagnostic: &Diagn
     }
     let existing = suppression::find(document, text).into_iter().find(|found| {
         found.scope == Scope::Line(line_number)
-            && line.span.start <= found.comment.start
-            && found.comment.end <= line.span.end
+            && line.span.start() <= found.comment.start()
+            && found.comment.end() <= line.span.end()
     });
     if let Some(existing) = existing {
         let last = existing.names.last()?;
-        return Some(Edit::insert(last.span.end, format!(",{}", diagnostic.name)));
+        return Some(Edit::insert(last.span.end(), format!(",{}", diagnostic.name)));
     }
     let comment = format!("# robolint: disable={}", diagnostic.name);
     Some(match line.comment {
         // A comment's first word decides whether it is a suppression, so the new one goes
         // first and the old comment follows it.
-        Some(old) => Edit::insert(old.start, format!("{comment} ")),
+        Some(old) => Edit::insert(old.start(), format!("{comment} ")),
         None => Edit::replace(line.trailing_whitespace, format!(" {comment}")),
     })
 }
@@ -151,7 +151,7 @@ mod tests {
     fn disable_first(text: &str, code: &str) -> Option<(String, Report)> {
         let report = lint(Source::from(text), None, &Settings::default());
         let diagnostic = report.diagnostics.iter().find(|d| d.code == code).expect("the finding");
-        let line = report.document.line_at(diagnostic.span.start).expect("a line");
+        let line = report.document.line_at(diagnostic.span.start()).expect("a line");
         let edit = disable_edit(&report, line, diagnostic)?;
         let (fixed, _) = apply_fixes(text, std::iter::once(std::slice::from_ref(&edit)));
         let relinted = lint(Source::from(fixed.as_str()), None, &Settings::default());

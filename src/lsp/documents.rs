@@ -91,10 +91,10 @@ impl OpenDocument {
                         self.let_go(grown);
                         continue;
                     }
-                    self.text.replace_range(span.start..span.end, &change.text);
+                    self.text.replace_range(span.start()..span.end(), &change.text);
                     // Only the edited lines are indexed again: a keystroke in a document of
                     // 100,000 lines must not scan all of them.
-                    self.lines.splice(&self.text, span.start..span.end, change.text.len());
+                    self.lines.splice(&self.text, span.start()..span.end(), change.text.len());
                 }
                 Some(_) => {}
                 None => self.hold(change.text),

@@ -156,7 +156,7 @@ pub fn hover(report: &Report, offset: usize) -> Option<(Span, String)> {
 
 /// Half-open, except that the position just after a word still hovers it.
 fn contains(span: Span, offset: usize) -> bool {
-    span.start <= offset && offset <= span.end
+    span.start() <= offset && offset <= span.end()
 }
 
 fn rule_in_suppression(report: &Report, offset: usize) -> Option<(Span, String)> {

@@ -25,13 +25,13 @@ pub fn document_symbols(report: &Report, lines: &LineIndex) -> Vec<DocumentSymbo
     for record in &document.records {
         let room = SYMBOLS_PER_DOCUMENT - listed;
         if room == 0 {
-            let (_, count) = left_out.get_or_insert((record.span(&document.lines).start, 0));
+            let (_, count) = left_out.get_or_insert((record.span(&document.lines).start(), 0));
             *count += 1 + record.rules.len();
             continue;
         }
         let rules = &record.rules[..record.rules.len().min(room - 1)];
         if let Some(&first_omitted) = record.rules.get(rules.len()) {
-            left_out = Some((document.lines[first_omitted].span.start, record.rules.len() - rules.len()));
+            left_out = Some((document.lines[first_omitted].span.start(), record.rules.len() - rules.len()));
         }
         listed += 1 + rules.len();
         symbols.push(record_symbol(document, record, rules, text, lines));

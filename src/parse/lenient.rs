@@ -37,11 +37,11 @@ fn span_of(pair: &Pair<'_, Rule>) -> Span {
 
 fn convert_line(pair: Pair<'_, Rule>, text: &str) -> Line {
     let whole = span_of(&pair);
-    let mut indent = Span::empty_at(whole.start);
+    let mut indent = Span::empty_at(whole.start());
     let mut kind = LineKind::Blank;
     let mut comment = None;
     let mut ending = LineEnding::Missing;
-    let mut ending_span = Span::empty_at(whole.end);
+    let mut ending_span = Span::empty_at(whole.end());
     for part in pair.into_inner() {
         match part.as_rule() {
             Rule::indent => indent = span_of(&part),
@@ -64,24 +64,24 @@ fn convert_line(pair: Pair<'_, Rule>, text: &str) -> Line {
             _ => {}
         }
     }
-    let span = Span::new(whole.start, ending_span.start);
+    let span = Span::new(whole.start(), ending_span.start());
     let trailing_whitespace =
-        if kind == LineKind::Blank { Span::empty_at(span.end) } else { trailing_whitespace_of(span, text) };
+        if kind == LineKind::Blank { Span::empty_at(span.end()) } else { trailing_whitespace_of(span, text) };
     Line { span, ending_span, ending, indent, kind, comment, trailing_whitespace, strict_failure: None }
 }
 
 fn trailing_whitespace_of(span: Span, text: &str) -> Span {
     let content = span.text(text);
     let kept = content.trim_end_matches([' ', '\t']).len();
-    Span::new(span.start + kept, span.end)
+    Span::new(span.start() + kept, span.end())
 }
 
 fn convert_field(pair: Pair<'_, Rule>, text: &str) -> Field {
     let whole = span_of(&pair);
-    let mut name = Span::empty_at(whole.start);
+    let mut name = Span::empty_at(whole.start());
     let mut value = None;
     let mut colon = None;
-    let mut space_before = Span::empty_at(whole.start);
+    let mut space_before = Span::empty_at(whole.start());
     let mut missing_colon = None;
     for part in pair.into_inner() {
         match part.as_rule() {
@@ -93,7 +93,7 @@ fn convert_field(pair: Pair<'_, Rule>, text: &str) -> Field {
             _ => {}
         }
     }
-    let value = value.unwrap_or(Span::empty_at(whole.end));
+    let value = value.unwrap_or(Span::empty_at(whole.end()));
     let separator = match (colon, missing_colon) {
         (Some(colon), _) => Separator::Colon { colon, space_before },
         (None, Some(gap)) if !value.is_empty() => Separator::Whitespace(gap),
@@ -108,12 +108,12 @@ fn unparsed(text: &str) -> Vec<Line> {
     let span = Span::new(0, text.len());
     vec![Line {
         span,
-        ending_span: Span::empty_at(span.end),
+        ending_span: Span::empty_at(span.end()),
         ending: LineEnding::Missing,
         indent: Span::empty_at(0),
         kind: LineKind::Invalid,
         comment: None,
-        trailing_whitespace: Span::empty_at(span.end),
+        trailing_whitespace: Span::empty_at(span.end()),
         strict_failure: None,
     }]
 }

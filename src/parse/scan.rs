@@ -50,9 +50,9 @@ fn skip(bytes: &[u8], mut at: usize, end: usize, keep: impl Fn(u8) -> bool) -> u
 
 fn scan_line(text: &str, span: Span, ending_span: Span, ending: LineEnding) -> Line {
     let bytes = text.as_bytes();
-    let end = span.end;
-    let content_start = skip(bytes, span.start, end, is_inline_ws);
-    let indent = Span::new(span.start, content_start);
+    let end = span.end();
+    let content_start = skip(bytes, span.start(), end, is_inline_ws);
+    let indent = Span::new(span.start(), content_start);
     let mut comment = None;
     let kind = if content_start == end {
         LineKind::Blank
@@ -69,7 +69,7 @@ fn scan_line(text: &str, span: Span, ending_span: Span, ending: LineEnding) -> L
         Span::empty_at(end)
     } else {
         let content = span.text(text);
-        Span::new(span.start + content.trim_end_matches([' ', '\t']).len(), end)
+        Span::new(span.start() + content.trim_end_matches([' ', '\t']).len(), end)
     };
     Line { span, ending_span, ending, indent, kind, comment, trailing_whitespace, strict_failure: None }
 }

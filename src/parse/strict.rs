@@ -92,17 +92,17 @@ pub(crate) fn check_line(line: &Line, text: &str, scratch: &mut String) -> Optio
         if plainly_accepted(Rule::extension, line.span.text(text).as_bytes()) {
             return None;
         }
-        return Some(StrictFailure { offset: line.indent.end, production, expected: Vec::new() });
+        return Some(StrictFailure { offset: line.indent.end(), production, expected: Vec::new() });
     }
     let mut failure = match plainly_rejected(rule, line.span.text(text).as_bytes()) {
         Some((offset, expected)) => {
-            StrictFailure { offset: line.span.start + offset, production, expected: expected.to_vec() }
+            StrictFailure { offset: line.span.start() + offset, production, expected: expected.to_vec() }
         }
         None => {
             scratch.clear();
             scratch.push_str(line.span.text(text));
             scratch.push_str("\r\n");
-            parse_with(rule, production, scratch, line.span.start).err()?
+            parse_with(rule, production, scratch, line.span.start()).err()?
         }
     };
     pin_literal_failure(&mut failure, line);
@@ -247,7 +247,7 @@ fn skip_rpath(bytes: &[u8]) -> Option<&[u8]> {
 /// at the line's start. For field lines the literal part is the field name and the colon,
 /// so point at whichever of the two is wrong.
 fn pin_literal_failure(failure: &mut StrictFailure, line: &Line) {
-    let stopped_at_start = failure.offset == line.span.start && failure.expected == [failure.production];
+    let stopped_at_start = failure.offset == line.span.start() && failure.expected == [failure.production];
     let Some(field) = line.field() else { return };
     if !stopped_at_start || !line.indent.is_empty() {
         return;
@@ -255,7 +255,7 @@ fn pin_literal_failure(failure: &mut StrictFailure, line: &Line) {
     let colon_follows_name =
         matches!(field.separator, Separator::Colon { space_before, .. } if space_before.is_empty());
     if !colon_follows_name {
-        failure.offset = field.name.end;
+        failure.offset = field.name.end();
         failure.expected = vec!["\":\""];
     }
 }
@@ -306,29 +306,29 @@ pub(crate) fn check_structure(lines: &[Line]) -> Vec<StructureFailure> {
             // An invalid line that the draft reads as an extension is a rule line to it.
             (LineKind::Invalid, place) if line.strict_failure.is_some() => place,
             (LineKind::Blank, Place::Agents { record_start }) => {
-                fail(StructureProblem::RecordWithoutRules, line.span.start, Span::new(record_start, line.span.end));
+                fail(StructureProblem::RecordWithoutRules, line.span.start(), Span::new(record_start, line.span.end()));
                 Place::BetweenRecords
             }
             (LineKind::Blank, Place::Rules | Place::Orphans) => Place::BetweenRecords,
             (LineKind::Blank, place) => place,
             (_, Place::Preamble | Place::BetweenRecords | Place::Orphans) if is_agent => {
-                Place::Agents { record_start: line.span.start }
+                Place::Agents { record_start: line.span.start() }
             }
             (_, Place::Agents { .. }) if is_agent => place,
             (_, Place::Rules) if is_agent => {
-                fail(StructureProblem::MissingBlankLine, line.span.start, line.span);
-                Place::Agents { record_start: line.span.start }
+                fail(StructureProblem::MissingBlankLine, line.span.start(), line.span);
+                Place::Agents { record_start: line.span.start() }
             }
             (_, Place::Agents { .. } | Place::Rules) => Place::Rules,
             (_, Place::Orphans) => Place::Orphans,
             (_, Place::Preamble | Place::BetweenRecords) => {
-                fail(StructureProblem::OutsideRecord, line.span.start, line.span);
+                fail(StructureProblem::OutsideRecord, line.span.start(), line.span);
                 Place::Orphans
             }
         };
     }
     if let (Place::Agents { record_start }, Some(last)) = (place, lines.last()) {
-        let end = last.ending_span.end;
+        let end = last.ending_span.end();
         fail(StructureProblem::RecordWithoutRules, end, Span::new(record_start, end));
     }
     failures

@@ -15,8 +15,8 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
     let lines = LineIndex::new(text);
     let file = escape_property(input.name);
     for diagnostic in &input.report.diagnostics {
-        let start = lines.line_column(text, diagnostic.span.start);
-        let end = lines.line_column(text, diagnostic.span.end);
+        let start = lines.line_column(text, diagnostic.span.start());
+        let end = lines.line_column(text, diagnostic.span.end());
         writeln!(
             out,
             "::{command} file={file},line={},col={},endLine={},endColumn={},title={}::{}",

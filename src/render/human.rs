@@ -22,7 +22,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
             Severity::Warning => (ReportKind::Warning, Color::Yellow),
             Severity::Info => (ReportKind::Advice, Color::Cyan),
         };
-        let range = diagnostic.span.start..diagnostic.span.end;
+        let range = diagnostic.span.start()..diagnostic.span.end();
         let mut report = ariadne::Report::build(kind, (input.name, range.clone()))
             .with_config(config)
             .with_code(format!("{} {}", diagnostic.code, diagnostic.name))
@@ -32,7 +32,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
             );
         for (order, label) in (1..).zip(diagnostic.labels.iter().take(DRAWN_LABELS)) {
             report = report.with_label(
-                Label::new((input.name, label.span.start..label.span.end))
+                Label::new((input.name, label.span.start()..label.span.end()))
                     .with_message(label.message.render(text))
                     .with_color(Color::Blue)
                     .with_order(order),

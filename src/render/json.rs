@@ -124,8 +124,8 @@ struct Place {
 
 impl Place {
     fn new(lines: &LineIndex, text: &str, span: Span) -> Place {
-        let start = lines.line_column(text, span.start);
-        let end = lines.line_column(text, span.end);
+        let start = lines.line_column(text, span.start());
+        let end = lines.line_column(text, span.end());
         Place {
             line: start.line,
             column: start.column,

@@ -82,8 +82,8 @@ pub struct Position {
 pub fn position(report: &Report, offset: usize) -> Position {
     let lines = &report.document.lines;
     let text = &report.source.text;
-    let index = lines.partition_point(|line| line.span.start <= offset).saturating_sub(1);
-    let line_start = lines.get(index).map_or(0, |line| line.span.start.min(offset));
+    let index = lines.partition_point(|line| line.span.start() <= offset).saturating_sub(1);
+    let line_start = lines.get(index).map_or(0, |line| line.span.start().min(offset));
     let offset = offset.min(text.len());
     let column = text.get(line_start..offset).map_or(offset - line_start, |before| before.chars().count()) + 1;
     Position { line: index + 1, column }

@@ -119,7 +119,7 @@ impl LineIndex {
     }
 
     pub fn range(&self, text: &str, span: Span) -> Utf16Range {
-        Utf16Range::new(self.position(text, span.start), self.position(text, span.end))
+        Utf16Range::new(self.position(text, span.start()), self.position(text, span.end()))
     }
 
     /// The span of an editor range; a reversed range is read in order.

@@ -44,13 +44,13 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                     .help(text!(
                         "a value that does not start with `/` has no path, so readers parse all of it as the \
                          statement, which fails at byte {}: {}",
-                        failure.at - rule.statement.start,
+                        failure.at - rule.statement.start(),
                         failure.reason.clone()
                     ))
                     .fix(
                         Applicability::Unsafe,
                         format!("start the path with `/`: `/{written}`"),
-                        vec![Edit::insert(path.start, "/")],
+                        vec![Edit::insert(path.start(), "/")],
                     );
             }
             UsageReading::Unparsable(failure) if !failure.uppercase_keys.is_empty() => {
@@ -90,7 +90,7 @@ fn uppercase_keys(cx: &Context<'_, '_>, out: &mut Findings, failure: &ParseFailu
 
 fn unparsable(cx: &Context<'_, '_>, out: &mut Findings, rule: &UsageRule, failure: &ParseFailure) {
     let end = cx.text[failure.at..].chars().next().map_or(failure.at, |c| failure.at + c.len_utf8());
-    let at = Span::new(failure.at, end.min(rule.statement.end.max(failure.at)));
+    let at = Span::new(failure.at, end.min(rule.statement.end().max(failure.at)));
     // Escaped, so not the span's bytes as they are.
     let shown = if at.is_empty() { text!("the end") } else { text!("`{}`", cx.slice(at).escape_debug().to_string()) };
     let statement = cx.slice(rule.statement);
@@ -98,7 +98,7 @@ fn unparsable(cx: &Context<'_, '_>, out: &mut Findings, rule: &UsageRule, failur
     out.report(at, text!("Content-Usage statement does not parse at {}: {}", shown, IGNORED)).help(text!(
         "the statement is a Structured Fields dictionary (RFC 9651 §4.2.2), such as `train-ai=n, search=y`; \
          the parser stops at byte {} ({}){}",
-        failure.at - rule.statement.start,
+        failure.at - rule.statement.start(),
         failure.reason.clone(),
         if spaced { "; no space may stand before or after `=`" } else { "" }
     ));
@@ -154,7 +154,7 @@ fn judge_member(cx: &Context<'_, '_>, out: &mut Findings, member: &Member) {
 /// Parameters mean nothing (vocab §6.4), which is information, unless one of them is a
 /// preference that a `;` written for `,` turned into a parameter (`train-ai=n; search=y`).
 fn judge_parameters(cx: &Context<'_, '_>, out: &mut Findings, key: Span, parameters: Span) {
-    let mut offset = parameters.start;
+    let mut offset = parameters.start();
     for parameter in cx.slice(parameters).split(';') {
         let start = offset;
         offset += parameter.len() + 1;

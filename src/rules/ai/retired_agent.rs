@@ -100,8 +100,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         fixed_groups.push((group, successor.token.as_str()));
         let line = &lines[robot.line];
         let (insert_at, new_line) = match cx.slice(line.ending_span) {
-            "" => (line.ending_span.end, format!("\nUser-agent: {}", successor.token)),
-            ending => (line.ending_span.end, format!("User-agent: {}{ending}", successor.token)),
+            "" => (line.ending_span.end(), format!("\nUser-agent: {}", successor.token)),
+            ending => (line.ending_span.end(), format!("User-agent: {}{ending}", successor.token)),
         };
         diagnostic.fix(
             Applicability::Unsafe,

@@ -32,7 +32,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         };
         // Past any leading whitespace the value keeps (a no-break space), which `product_token`
         // trims: the finding and its fix are about the token alone.
-        let token_start = field.value.start + (value.len() - value.trim_start().len());
+        let token_start = field.value.start() + (value.len() - value.trim_start().len());
         let token_span = Span::new(token_start, token_start + token.len());
         let described = suggestions.iter().map(|&agent| text!("`{}` is {}", agent.token.as_str(), what_it_is(agent)));
         let described = described.reduce(|described, next| text!("{}; {}", described, next)).unwrap_or_default();

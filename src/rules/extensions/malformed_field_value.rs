@@ -51,7 +51,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let span = if value.is_empty() {
         field.name
     } else {
-        Span::new(field.value.start + problem.start, field.value.start + problem.end)
+        Span::new(field.value.start() + problem.start, field.value.start() + problem.end)
     };
     out.report(span, text!("{}: {}", field.name, problem.message)).help(text!(
         "{} takes {}; {} cannot use a value in another form",

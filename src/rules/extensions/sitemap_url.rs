@@ -21,14 +21,14 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let (span, message, fix) = match problem {
         Problem::Empty => (field.name, text!("a Sitemap line with no URL"), None),
         Problem::EdgeWhitespace(at, end, c) => {
-            let span = Span::new(field.value.start + at, field.value.start + end);
+            let span = Span::new(field.value.start() + at, field.value.start() + end);
             let place = if at == 0 { "starts" } else { "ends" };
             let name = match value[at..end].chars().count() {
                 1 => whitespace_name(c),
                 count => format!("{count} whitespace characters (the first U+{:04X})", u32::from(c)),
             };
             // `Sitemap:\u{A0}https://…` keeps its separation as an ordinary space.
-            let space_before = cx.text[..span.start].ends_with([' ', '\t']);
+            let space_before = cx.text[..span.start()].ends_with([' ', '\t']);
             let (replacement, action) = if at == 0 && !space_before {
                 (" ", format!("Replace {name} with an ordinary space"))
             } else {
@@ -40,7 +40,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
             return;
         }
         Problem::Whitespace(at, c) => (
-            Span::new(field.value.start + at, field.value.start + at + c.len_utf8()),
+            Span::new(field.value.start() + at, field.value.start() + at + c.len_utf8()),
             text!(
                 "the Sitemap URL `{}` contains {}, which a URL cannot hold (write a space as `%20`)",
                 quoted,
@@ -63,7 +63,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
             let url = value[inner..].to_string();
             let message = format!("Replace with `{}`", abbreviate(&url, 80));
             (
-                Span::new(field.value.start, field.value.start + inner),
+                Span::new(field.value.start(), field.value.start() + inner),
                 match value[..inner].matches("://").count() + 1 {
                     2 => text!("`{}` has its scheme twice", quoted),
                     times => text!("`{}` has its scheme {} times", quoted, times),
@@ -73,7 +73,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         }
         Problem::Scheme(scheme) => {
             // The scheme opens the value.
-            let scheme = Span::new(field.value.start, field.value.start + scheme.len());
+            let scheme = Span::new(field.value.start(), field.value.start() + scheme.len());
             (
                 scheme,
                 text!("`{}` uses the `{}` scheme: sitemaps are fetched over http or https only", quoted, scheme),
@@ -85,7 +85,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
             text!(
                 "`{}` is not an absolute URL: `{}:` must be followed by `//` and the host",
                 quoted,
-                Span::new(field.value.start, field.value.start + scheme.len())
+                Span::new(field.value.start(), field.value.start() + scheme.len())
             ),
             None,
         ),

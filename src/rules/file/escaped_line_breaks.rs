@@ -25,7 +25,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         let edits: Vec<Edit> = escapes
             .iter()
             .map(|&(at, len, breaks)| {
-                let span = Span::new(field.value.start + at, field.value.start + at + len);
+                let span = Span::new(field.value.start() + at, field.value.start() + at + len);
                 Edit::replace(span, "\n".repeat(breaks))
             })
             .collect();

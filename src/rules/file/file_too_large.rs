@@ -21,9 +21,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             .total_bytes
             .map_or_else(|| text!("more than {} bytes", cut.kept_bytes), |total| text!("{} bytes", total)),
     };
-    let cut_line = cx.lines().iter().find(|line| line.ending_span.end > PARSE_LIMIT);
+    let cut_line = cx.lines().iter().find(|line| line.ending_span.end() > PARSE_LIMIT);
     let (span, where_) = match cut_line {
-        Some(line) if line.span.start >= PARSE_LIMIT => (line.span, "everything from this line on"),
+        Some(line) if line.span.start() >= PARSE_LIMIT => (line.span, "everything from this line on"),
         Some(line) => (line.span, "everything after the middle of this line"),
         None => (Span::empty_at(cx.text.len()), "the rest"),
     };

@@ -27,7 +27,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
 
 /// Where the garbled mark is, when the file starts with one (after a real mark, if any).
 pub(in crate::rules) fn mark(cx: &Context<'_, '_>) -> Option<Span> {
-    let start = cx.doc.bom.map_or(0, |bom| bom.end);
+    let start = cx.doc.bom.map_or(0, |bom| bom.end());
     let rest = cx.text.get(start..)?;
     let mark = GARBLED_MARKS.iter().find(|mark| rest.starts_with(**mark))?;
     Some(Span::new(start, start + mark.len()))

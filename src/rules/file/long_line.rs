@@ -25,10 +25,10 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         return;
     }
     // Google cuts at a byte; spans must fall on character boundaries.
-    let exact = line.span.start + GOOGLE_KEPT;
+    let exact = line.span.start() + GOOGLE_KEPT;
     let cut = floor_char_boundary(cx.text, exact);
-    let dropped = Span::new(cut, line.span.end);
-    let lost = line.span.end - exact;
+    let dropped = Span::new(cut, line.span.end());
+    let lost = line.span.end() - exact;
     let split = if cut < exact { " (the cut splits a character)" } else { "" };
     // The size cap cut the file inside this line: its length is unknown.
     let cut_by_cap = cx.source.truncation.is_some() && line.ending == LineEnding::Missing;
@@ -49,19 +49,19 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         )
     };
     let field = line.field();
-    let in_comment = line.comment.is_some_and(|comment| exact >= comment.start);
-    let in_trailing = !line.trailing_whitespace.is_empty() && exact >= line.trailing_whitespace.start;
-    let in_value = field.is_some_and(|field| exact >= field.value.start && exact < field.value.end);
+    let in_comment = line.comment.is_some_and(|comment| exact >= comment.start());
+    let in_trailing = !line.trailing_whitespace.is_empty() && exact >= line.trailing_whitespace.start();
+    let in_value = field.is_some_and(|field| exact >= field.value.start() && exact < field.value.end());
     let effect = match field {
         _ if in_comment => Text::from("the cut falls in the comment, so the rule itself is unchanged"),
         _ if in_trailing => Text::from("the cut falls in trailing whitespace, so nothing is lost"),
         Some(field) if in_value && field.is(Directive::Disallow) => text!(
             "the cut shortens the path to its first {} bytes, and a shorter Disallow path blocks more URLs than written",
-            thousands(exact - field.value.start)
+            thousands(exact - field.value.start())
         ),
         Some(field) if in_value && field.is(Directive::Allow) => text!(
             "the cut shortens the path to its first {} bytes, and a shorter Allow path opens more URLs than written",
-            thousands(exact - field.value.start)
+            thousands(exact - field.value.start())
         ),
         Some(field) if in_value => {
             text!("the cut shortens the `{}` value, which Google then reads as something else", field.name)

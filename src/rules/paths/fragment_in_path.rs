@@ -8,15 +8,15 @@ use crate::text;
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
     let Some(field) = line.access_rule() else { return };
     let Some(comment) = line.comment else { return };
-    if field.value.is_empty() || comment.start != field.value.end {
+    if field.value.is_empty() || comment.start() != field.value.end() {
         return;
     }
     let comment_text = cx.slice(comment);
     let fragment_len = comment_text.find([' ', '\t']).unwrap_or(comment_text.len());
-    let fragment = Span::new(comment.start, comment.start + fragment_len);
+    let fragment = Span::new(comment.start(), comment.start() + fragment_len);
     let name = cx.slice(field.name);
     // The comment starts where the value ends: the value and the fragment are one stretch.
-    let written = Arg::abbreviated(Span::new(field.value.start, fragment.end), 60);
+    let written = Arg::abbreviated(Span::new(field.value.start(), fragment.end()), 60);
     let short = Arg::abbreviated(field.value, 60);
     let meaning = if cx.slice(field.value) == "/" {
         if name.eq_ignore_ascii_case("allow") {

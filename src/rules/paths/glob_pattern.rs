@@ -40,7 +40,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             }
             (false, false, _) => "`$` ends the URL for RFC 9309 robots, a plain character for 1994/1996-style robots",
         };
-        let diagnostic = out.report(Span::new(field.value.start + at, field.value.start + at + 1), message);
+        let diagnostic = out.report(Span::new(field.value.start() + at, field.value.start() + at + 1), message);
         if let Some(divergence) = divergence {
             witnesses.attach(diagnostic, &divergence);
         }

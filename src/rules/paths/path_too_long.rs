@@ -27,7 +27,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         "Yandex still reads it (its own limit is 1024 characters), but it is over the `max-length` set in robolint.toml"
     };
     out.report(
-        Span::new(field.value.start + over, field.value.end),
+        Span::new(field.value.start() + over, field.value.end()),
         text!("the path is {} characters long, over the limit of {}: {}", length, limit, effect),
     )
     .help(

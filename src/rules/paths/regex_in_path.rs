@@ -39,7 +39,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let value = cx.slice(field.value);
     let found = find(value);
     let Some(first) = found.first() else { return };
-    let at = |found: &Found| Span::new(field.value.start + found.start, field.value.start + found.end);
+    let at = |found: &Found| Span::new(field.value.start() + found.start, field.value.start() + found.end);
     let piece = Arg::abbreviated(at(first), 60);
     let message = match first.kind {
         Kind::DotStar => text!(

@@ -23,7 +23,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         else {
             continue;
         };
-        let matched = Span::new(field.value.start, field.value.start + prefix.len());
+        let matched = Span::new(field.value.start(), field.value.start() + prefix.len());
         out.report(
             matched,
             text!(

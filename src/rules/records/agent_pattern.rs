@@ -15,7 +15,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         .or_else(|| value.ends_with('$').then(|| value.len() - 1))
         .or_else(|| value.find('|'));
     let Some(at) = pattern_at else { return };
-    let start = field.value.start + at;
+    let start = field.value.start() + at;
     out.report(
         Span::new(start, start + 1),
         text!("`{}` is not a pattern: only `*` alone means every robot", field.value),

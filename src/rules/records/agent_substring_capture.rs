@@ -6,7 +6,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let (captures, unreachable) = (cx.agent_captures(), cx.unreachable_records());
     let lines = cx.lines();
     let value_of =
-        |line: usize| lines[line].field().map_or(Span::empty_at(lines[line].span.start), |field| field.value);
+        |line: usize| lines[line].field().map_or(Span::empty_at(lines[line].span.start()), |field| field.value);
     for capture in
         captures.iter().filter(|capture| !capture.exact && unreachable.binary_search(&capture.record).is_err())
     {

@@ -28,7 +28,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             let (Some(first_blank), Some(last_blank)) = (cut.first(), cut.last()) else { continue };
             let removed = blank_lines_between(reach, record);
             let edits =
-                removed.iter().map(|line| Edit::delete(Span::new(line.span.start, line.ending_span.end))).collect();
+                removed.iter().map(|line| Edit::delete(Span::new(line.span.start(), line.ending_span.end()))).collect();
             let action = if removed.len() == 1 { "Remove the blank line" } else { "Remove the blank lines" };
             let diagnostic = out.report(
                 first_blank.span.to(last_blank.span),

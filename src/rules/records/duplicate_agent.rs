@@ -11,7 +11,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     {
         let lines = cx.lines();
         let line = &lines[capture.line];
-        let value = line.field().map_or(Span::empty_at(line.span.start), |field| field.value);
+        let value = line.field().map_or(Span::empty_at(line.span.start()), |field| field.value);
         let diagnostic = out.report(line.field_span(), text!("`{}` already has a record above", value));
         let record = &cx.doc.records[capture.record];
         if let Some(divergence) =

@@ -111,7 +111,7 @@ fn report_run(
         "" => "\n",
         ending => ending,
     };
-    let insert_at = lines[last].ending_span.end;
+    let insert_at = lines[last].ending_span.end();
     let diagnostic = out
         .report(
             agents,

@@ -12,7 +12,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for record in &cx.doc.records {
         for index in record.orphan_rules() {
             let line = &lines[index];
-            let misspelt_above = misspelt_agent.filter(|misspelt| misspelt.span.start < line.span.start);
+            let misspelt_above = misspelt_agent.filter(|misspelt| misspelt.span.start() < line.span.start());
             // Google reads the common misspellings of User-agent, so for Googlebot the rule does
             // belong to a group: saying "no robot" would be wrong.
             let message = if misspelt_above.is_some() {

@@ -15,7 +15,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let Some(field) = line.user_agent() else { return };
     let value = cx.slice(field.value);
     let Some((at, c)) = first_non_token_char(value) else { return };
-    let bad = Span::new(field.value.start + at, field.value.start + at + c.len_utf8());
+    let bad = Span::new(field.value.start() + at, field.value.start() + at + c.len_utf8());
     let what = match c {
         ' ' | '\t' => text!("whitespace"),
         c if c.is_ascii_control() => text!("the control character U+{}", format!("{:04X}", u32::from(c))),

@@ -20,7 +20,7 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     }
     let written = line.span.text(cx.text);
     let content = written.trim();
-    let content_start = line.span.start + (written.len() - written.trim_start().len());
+    let content_start = line.span.start() + (written.len() - written.trim_start().len());
     let content_span = Span::new(content_start, content_start + content.len());
     // Google's parser is more forgiving than the line grammar (`Disallow*: /`, a vertical
     // tab before the colon): where it reads a directive, saying robots ignore the line is
@@ -42,7 +42,7 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
         let name = directive.canonical_name();
         // What follows the name, up to the end of the content.
         let rest = content[name.len()..].trim_start();
-        let rest = Span::new(content_span.end - rest.len(), content_span.end);
+        let rest = Span::new(content_span.end() - rest.len(), content_span.end());
         diagnostic.help(text!("did you mean `{}: {}`? A field name needs a colon after it", name, rest));
     } else {
         diagnostic.help("start it with `#` if it is meant as a comment");

@@ -40,6 +40,6 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     diagnostic.help(help).fix(
         applicability,
         format!("Insert `:` after `{name}`"),
-        vec![Edit::insert(field.name.end, ":")],
+        vec![Edit::insert(field.name.end(), ":")],
     );
 }

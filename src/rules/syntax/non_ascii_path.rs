@@ -30,7 +30,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             continue;
         }
         let Some((last, last_char)) = value.char_indices().rev().find(|(_, c)| !c.is_ascii()) else { continue };
-        let span = Span::new(field.value.start + first, field.value.start + last + last_char.len_utf8());
+        let span = Span::new(field.value.start() + first, field.value.start() + last + last_char.len_utf8());
         let encoded = percent_encode_non_ascii(value);
         let diagnostic = out.report(span, "non-ASCII characters in a path").help(text!(
             "the draft allows only US-ASCII in paths and RFC 9309 robots compare percent-encoded UTF-8: write `{}`",

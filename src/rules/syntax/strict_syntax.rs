@@ -11,8 +11,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         if explained.touch(Span::empty_at(failure.offset)) {
             continue;
         }
-        let at = failure.offset.min(line.span.end);
-        let found = cx.text[at..line.span.end].chars().next();
+        let at = failure.offset.min(line.span.end());
+        let found = cx.text[at..line.span.end()].chars().next();
         let span = found.map_or(Span::empty_at(at), |c| Span::new(at, at + c.len_utf8()));
         let found = match found {
             None => text!("the end of the line"),
@@ -48,7 +48,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         let line_span = cx
             .lines()
             .iter()
-            .find(|line| line.span.start <= failure.offset && failure.offset <= line.span.end)
+            .find(|line| line.span.start() <= failure.offset && failure.offset <= line.span.end())
             .map_or(Span::empty_at(failure.offset), |line| line.span);
         out.report(line_span, message)
             .label(failure.blame, "in this part of the file")
@@ -71,13 +71,13 @@ struct Explanations {
 impl Explanations {
     fn new(spans: &[Span]) -> Explanations {
         let (points, mut ranges): (Vec<Span>, Vec<Span>) = spans.iter().partition(|span| span.is_empty());
-        let mut points: Vec<usize> = points.into_iter().map(|point| point.start).collect();
+        let mut points: Vec<usize> = points.into_iter().map(|point| point.start()).collect();
         points.sort_unstable();
         ranges.sort_unstable();
         let furthest_end = ranges
             .iter()
             .scan(0, |furthest, range| {
-                *furthest = range.end.max(*furthest);
+                *furthest = range.end().max(*furthest);
                 Some(*furthest)
             })
             .collect();
@@ -85,13 +85,13 @@ impl Explanations {
     }
 
     fn touch(&self, blame: Span) -> bool {
-        let first_point = self.points.partition_point(|&point| point < blame.start);
-        let point_inside = self.points.get(first_point).is_some_and(|&point| point <= blame.end);
+        let first_point = self.points.partition_point(|&point| point < blame.start());
+        let point_inside = self.points.get(first_point).is_some_and(|&point| point <= blame.end());
         // A range touches an empty blame anywhere from its start to its end; a non-empty
         // blame it must overlap by a byte.
         let (last_start, least_end) =
-            if blame.is_empty() { (blame.start, blame.start) } else { (blame.end - 1, blame.start + 1) };
-        let candidates = self.ranges.partition_point(|range| range.start <= last_start);
+            if blame.is_empty() { (blame.start(), blame.start()) } else { (blame.end() - 1, blame.start() + 1) };
+        let candidates = self.ranges.partition_point(|range| range.start() <= last_start);
         point_inside || candidates > 0 && self.furthest_end[candidates - 1] >= least_end
     }
 }
