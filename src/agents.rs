@@ -7,6 +7,7 @@
 //! becomes a [`Problem`] naming the file and the token, which `tests/agents.rs` requires to
 //! be none for the built-in files.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Bound;
@@ -409,6 +410,16 @@ pub fn matchers(agents: &[&Agent], document: &Document, text: &str) -> Vec<Robot
         .collect()
 }
 
+/// `name` in ASCII lower case, written into `room` when it fits: the registry is asked
+/// about every User-agent line of every file, and most names are short.
+fn lower_case<'a>(name: &'a str, room: &'a mut [u8]) -> Cow<'a, str> {
+    let Some(room) = room.get_mut(..name.len()) else { return Cow::Owned(name.to_ascii_lowercase()) };
+    room.copy_from_slice(name.as_bytes());
+    room.make_ascii_lowercase();
+    // Lower-casing ASCII letters keeps UTF-8 valid: the text is lent, never copied.
+    String::from_utf8_lossy(room)
+}
+
 /// The first product token of a User-agent value or header: `GPTBot` of `GPTBot/1.2 (+https://…)`.
 fn product_token(agent: &str) -> &str {
     let agent = agent.trim();
@@ -511,7 +522,7 @@ impl Registry {
         let agent = agent.trim();
         [agent, product_token(agent)]
             .iter()
-            .find_map(|name| self.by_token.get(&name.to_ascii_lowercase()))
+            .find_map(|name| self.by_token.get(&*lower_case(name, &mut [0; 64])))
             .and_then(|&index| self.agents.get(index))
     }
 
@@ -675,6 +686,18 @@ fn is_year_or_month(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_found_in_any_case_short_or_long() {
+        let registry = Registry::builtin();
+        let gptbot = registry.find("GPTBot").map(|agent| agent.token.as_str());
+        assert_eq!(gptbot, Some("GPTBot"));
+        assert_eq!(registry.find("gPtBoT/1.2 (+https://openai.com/gptbot)").map(|agent| agent.token.as_str()), gptbot);
+        let long = format!("GPTBot{}", "x".repeat(80));
+        assert_eq!(registry.find(&long), None);
+        assert!(matches!(lower_case("ÉtéBot", &mut [0; 64]), Cow::Borrowed("Étébot")));
+        assert!(matches!(lower_case(&long, &mut [0; 64]), Cow::Owned(lowered) if lowered == long.to_ascii_lowercase()));
+    }
 
     #[test]
     fn names_are_the_ones_the_files_use() {

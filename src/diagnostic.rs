@@ -3,6 +3,8 @@
 
 pub mod text;
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 #[cfg(doc)]
@@ -54,7 +56,9 @@ pub struct Label {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
     pub span: Span,
-    pub replacement: String,
+    /// Most replacements are fixed text (a line end, a colon, a canonical name): lent, not
+    /// copied per edit (a file's line-end fix has an edit per line).
+    pub replacement: Cow<'static, str>,
 }
 
 /// Whether a fix keeps what every robot does with the file (safe) or may change it (unsafe).
@@ -178,11 +182,11 @@ impl Diagnostic {
 }
 
 impl Edit {
-    pub fn replace(span: Span, replacement: impl Into<String>) -> Edit {
+    pub fn replace(span: Span, replacement: impl Into<Cow<'static, str>>) -> Edit {
         Edit { span, replacement: replacement.into() }
     }
 
-    pub fn insert(offset: usize, text: impl Into<String>) -> Edit {
+    pub fn insert(offset: usize, text: impl Into<Cow<'static, str>>) -> Edit {
         Edit::replace(Span::empty_at(offset), text)
     }
 

@@ -72,7 +72,7 @@ fn edits_as_written(diagnostic: &Diagnostic, text: &str) -> Vec<(String, String)
     let edits = diagnostic.fix.iter().flat_map(|fix| &fix.edits);
     edits
         .map(|edit| {
-            (text.get(edit.span.start()..edit.span.end()).unwrap_or_default().to_string(), edit.replacement.clone())
+            (text.get(edit.span.start()..edit.span.end()).unwrap_or_default().to_string(), edit.replacement.to_string())
         })
         .collect()
 }

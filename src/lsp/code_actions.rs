@@ -90,7 +90,7 @@ fn disable_actions(document: &Linted<'_>, touching: &[&Diagnostic]) -> Vec<CodeA
 fn workspace_edit(document: &Linted<'_>, edits: &[Edit]) -> WorkspaceEdit {
     let edits = edits
         .iter()
-        .map(|edit| TextEdit::new(document.lines.lsp_range(document.text, edit.span), edit.replacement.clone()))
+        .map(|edit| TextEdit::new(document.lines.lsp_range(document.text, edit.span), edit.replacement.to_string()))
         .collect();
     WorkspaceEdit::new(HashMap::from([(document.uri.clone(), edits)]))
 }

@@ -64,7 +64,7 @@ impl Log {
                                 .iter()
                                 .map(|edit| Replacement {
                                     deleted_region: region(&lines, text, edit.span),
-                                    inserted_content: Content { text: edit.replacement.clone() },
+                                    inserted_content: Content { text: edit.replacement.to_string() },
                                 })
                                 .collect(),
                         }],

@@ -65,7 +65,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         diagnostic.fix(
             Applicability::Safe,
             format!("Replace `{quoted}` with `{seconds}`"),
-            vec![Edit::replace(field.value, seconds)],
+            vec![Edit::replace(field.value, seconds.to_string())],
         );
     }
 }

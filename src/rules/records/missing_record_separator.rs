@@ -34,7 +34,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         diagnostic.fix(
             Applicability::Safe,
             "Insert a blank line before the record",
-            vec![Edit::insert(lines[insert_before].span.start(), ending)],
+            vec![Edit::insert(lines[insert_before].span.start(), ending.to_string())],
         );
     }
 }

@@ -51,7 +51,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         diagnostic.fix(
             Applicability::Unsafe,
             format!("Replace `{value}` with `{name}`"),
-            vec![Edit::replace(field.value, name)],
+            vec![Edit::replace(field.value, name.to_string())],
         );
     }
 }
