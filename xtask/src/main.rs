@@ -243,8 +243,8 @@ fn rule_source(kind: Kind) -> String {
         "{imports}\n\
          /// TODO(new-rule): what the rule finds, and why robots read it otherwise than it looks.\n\
          {signature}\n    \
-             // TODO(new-rule): report with `out.report(span, message)`; see the other rules of\n    \
-             // this folder for the shape.\n    \
+             // TODO(new-rule): report with `out.report(span, text!(\"`{{}}` ...\", span))`: a\n    \
+             // quoted part of the file is its span, built into words only when printed.\n    \
              let _ = {unused};\n\
          }}\n",
         unused = kind.unused()
