@@ -398,14 +398,16 @@ fn run_rules(
     worker.run_document_stage();
     worker.run(table.passes(Stage::CatchAll).iter());
     let file_level_only = worker.lint.file_level_only;
-    let mut diagnostics = worker.found.diagnostics;
+    // The rules' own witnesses, with the matchers they compiled, write the notes below: a
+    // note asks the robots and URLs the rules just asked about.
+    let Worker { witnesses, found, .. } = worker;
+    let mut diagnostics = found.diagnostics;
     suppression::apply(&mut suppressions, &mut diagnostics, document);
     sort_by_position(&mut diagnostics);
     let mut diagnostics = fold_findings_explained_by_others(diagnostics, document, table);
     // A witness's note tells findings of one cause apart, except for the rules whose findings
     // fold file-wide: theirs are written only for the findings that stay.
     let folded_file_wide = table.folded_file_wide();
-    let witnesses = Witnesses::new(document, &source.text);
     for diagnostic in diagnostics.iter_mut().filter(|diagnostic| !folded_file_wide.contains(&diagnostic.code)) {
         witnesses.write_witness(diagnostic);
     }
