@@ -1,8 +1,8 @@
 //! What a finding says, kept as data until a renderer prints it: a template and its typed
-//! arguments. A lint finds far more than it shows (folded, suppressed, filtered findings,
-//! and every finding of an LSP edit the client never opens), so the words are built only
-//! for the findings that reach a reader. An argument that quotes the file is a span into
-//! it, read from the source text at print time, not a copy.
+//! arguments. A lint finds more than it shows (folded, suppressed and filtered findings,
+//! those past the LSP's limit per document), so the words are built only for the findings
+//! that reach a reader. An argument that quotes the file is a span into it, read from the
+//! source text at print time, not a copy.
 
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -101,16 +101,12 @@ impl Arg {
 
     fn write(&self, out: &mut String, source: &str) {
         match self {
-            Arg::Source(span) => out.push_str(quoted(*span, source)),
-            Arg::Abbreviated(span, max_chars) => {
-                out.push_str(&abbreviate(quoted(*span, source), usize::from(*max_chars)));
-            }
-            Arg::Static(text) => out.push_str(text),
             Arg::Number(number) => {
                 let _ = write!(out, "{number}");
             }
-            Arg::Owned(text) => out.push_str(text),
+            // A nested text writes straight into `out`, not through words of its own.
             Arg::Text(text) => text.write(out, source),
+            lent => out.push_str(&lent.render(source)),
         }
     }
 }
