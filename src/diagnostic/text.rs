@@ -231,6 +231,7 @@ mod tests {
         assert!(matches!(Text::from("plain {}").render(SOURCE), Cow::Borrowed("plain {}")));
         assert!(matches!(crate::text!("{}", Span::new(0, 7)).render(SOURCE), Cow::Borrowed("Disalow")));
         assert!(matches!(crate::text!("no holes").render(SOURCE), Cow::Borrowed("no holes")));
+        assert_eq!(crate::text!("no holes, {{braces}}").render(SOURCE), "no holes, {braces}");
     }
 
     #[test]
