@@ -35,6 +35,8 @@ pub enum Arg {
     Owned(Box<str>),
     /// Another text, such as the headline a fold extends.
     Text(Box<Text>),
+    /// Texts with a separator between each two (a list of robots): flat, however long.
+    Joined(Vec<Text>, &'static str),
 }
 
 /// The template of a text that is one argument and nothing else.
@@ -45,6 +47,11 @@ impl Text {
     /// per argument.
     pub fn template(template: &'static str, args: impl IntoIterator<Item = Arg>) -> Text {
         Text { template, args: args.into_iter().collect() }
+    }
+
+    /// `parts` with `separator` between each two; nothing when there are none.
+    pub fn joined(parts: impl IntoIterator<Item = Text>, separator: &'static str) -> Text {
+        Text::template(WHOLE, [Arg::Joined(parts.into_iter().collect(), separator)])
     }
 
     /// The words, with each quoted span read from `source`, the text the finding's spans
@@ -83,11 +90,6 @@ impl Text {
 }
 
 impl Arg {
-    /// The span's words as [`Arg::Abbreviated`] quotes them.
-    pub fn abbreviated(span: Span, max_chars: u16) -> Arg {
-        Arg::Abbreviated(span, max_chars)
-    }
-
     fn render<'a>(&'a self, source: &'a str) -> Cow<'a, str> {
         match self {
             Arg::Source(span) => Cow::Borrowed(quoted(*span, source)),
@@ -96,6 +98,11 @@ impl Arg {
             Arg::Number(number) => Cow::Owned(number.to_string()),
             Arg::Owned(text) => Cow::Borrowed(text),
             Arg::Text(text) => text.render(source),
+            Arg::Joined(..) => {
+                let mut out = String::new();
+                self.write(&mut out, source);
+                Cow::Owned(out)
+            }
         }
     }
 
@@ -106,6 +113,14 @@ impl Arg {
             }
             // A nested text writes straight into `out`, not through words of its own.
             Arg::Text(text) => text.write(out, source),
+            Arg::Joined(parts, separator) => {
+                for (at, part) in parts.iter().enumerate() {
+                    if at > 0 {
+                        out.push_str(separator);
+                    }
+                    part.write(out, source);
+                }
+            }
             lent => out.push_str(&lent.render(source)),
         }
     }
@@ -124,15 +139,6 @@ impl From<&'static str> for Text {
 impl From<String> for Text {
     fn from(text: String) -> Text {
         Text::template(WHOLE, [Arg::Owned(text.into_boxed_str())])
-    }
-}
-
-impl From<Cow<'static, str>> for Text {
-    fn from(text: Cow<'static, str>) -> Text {
-        match text {
-            Cow::Borrowed(text) => Text::from(text),
-            Cow::Owned(text) => Text::from(text),
-        }
     }
 }
 
@@ -245,8 +251,16 @@ mod tests {
     fn an_abbreviated_span_is_cut_only_when_printed_and_only_when_long() {
         let long = "/".repeat(3) + &"a".repeat(100);
         let text =
-            crate::text!("`{}` and `{}`", Arg::abbreviated(Span::new(0, 103), 9), Arg::abbreviated(Span::new(0, 3), 9));
+            crate::text!("`{}` and `{}`", Arg::Abbreviated(Span::new(0, 103), 9), Arg::Abbreviated(Span::new(0, 3), 9));
         assert_eq!(text.render(&long), "`///aaa…aa` and `///`");
+    }
+
+    #[test]
+    fn joined_texts_have_the_separator_between_each_two_and_none_is_nothing() {
+        let names = ["a", "b", "c"].map(|name| crate::text!("`{}`", name));
+        assert_eq!(Text::joined(names, ", ").render(SOURCE), "`a`, `b`, `c`");
+        assert_eq!(Text::joined([Text::from("only")], ", ").render(SOURCE), "only");
+        assert_eq!(Text::joined([], ", ").render(SOURCE), "");
     }
 
     #[test]

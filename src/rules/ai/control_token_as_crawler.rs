@@ -35,11 +35,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         misread.sort_unstable();
         let Some(&first) = misread.first() else { continue };
         let (Some(&first_agent), Some(&last_agent)) = (record.agents.first(), record.agents.last()) else { continue };
-        let tokens = controls
-            .iter()
-            .map(|agent| text!("`{}`", agent.token.as_str()))
-            .reduce(|tokens, token| text!("{} and {}", tokens, token))
-            .unwrap_or_default();
+        let tokens = Text::joined(controls.iter().map(|agent| text!("`{}`", agent.token.as_str())), " and ");
         let crawlers: Vec<&'static Agent> = controls
             .iter()
             .flat_map(|agent| &agent.crawled_by)
@@ -60,8 +56,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             [] => text!("the crawler that fetches reads its own group or `*`"),
             &[one] => text!("{} reads its own group or `*`", one),
             several => {
-                let several = several.iter().map(|&fetcher| Text::from(fetcher));
-                let several = several.reduce(|all, next| text!("{} and {}", all, next)).unwrap_or_default();
+                let several = Text::joined(several.iter().map(|&fetcher| Text::from(fetcher)), " and ");
                 text!("{} read their own groups or `*`", several)
             }
         };
@@ -70,11 +65,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         for &line in &misread {
             diagnostic.label(lines[line].span, "read by no crawler: it fetches by another group");
         }
-        let obeyed = crawlers
-            .iter()
-            .map(|&crawler| obeyed_group(cx, crawler))
-            .reduce(|obeyed, next| text!("{}, and {}", obeyed, next))
-            .unwrap_or_default();
+        let obeyed = Text::joined(crawlers.iter().map(|&crawler| obeyed_group(cx, crawler)), ", and ");
         diagnostic.help(text!(
             "a control token only carries a preference about what its operator's crawlers fetched; in this file \
              {}. Put Allow and Crawl-delay lines in that crawler's group; under the control token, Disallow the paths \

@@ -168,7 +168,7 @@ fn report(
     breaking: &[(RobotAccess<'static>, String)],
 ) {
     let listed = breaking.iter().take(NAMED_IN_HEADLINE).map(|(robot, _)| Text::from(robot.agent.token.as_str()));
-    let listed = listed.reduce(|names, name| text!("{}, {}", names, name)).unwrap_or_default();
+    let listed = Text::joined(listed, ", ");
     let shown = match breaking.len() {
         count if count > NAMED_IN_HEADLINE => text!("{} and {} more", listed, count - NAMED_IN_HEADLINE),
         _ => listed,
@@ -192,7 +192,7 @@ fn report(
         let why = audit.explain(robot, &crate::audit::Answer { url: url.clone(), verdict });
         text!("{} {} {}: {}", robot.agent.token.as_str(), verb, url.clone(), why)
     });
-    let mut explained = explained.reduce(|explained, next| text!("{}; {}", explained, next)).unwrap_or_default();
+    let mut explained = Text::joined(explained, "; ");
     if breaking.len() > EXPLAINED_IN_HELP {
         let more = breaking.len() - EXPLAINED_IN_HELP;
         explained = text!("{}; {} more (`robolint audit` lists every robot)", explained, more);

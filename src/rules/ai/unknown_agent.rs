@@ -25,17 +25,17 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         }
         let suggestions = known.suggestions(suggester, token);
         let Some((last, others)) = suggestions.split_last() else { continue };
-        let listed = others.iter().map(|agent| text!("`{}`", agent.token.as_str()));
-        let did_you_mean = match listed.reduce(|listed, next| text!("{}, {}", listed, next)) {
-            None => text!("`{}`", last.token.as_str()),
-            Some(listed) => text!("{} or `{}`", listed, last.token.as_str()),
+        let listed = Text::joined(others.iter().map(|agent| text!("`{}`", agent.token.as_str())), ", ");
+        let did_you_mean = match others {
+            [] => text!("`{}`", last.token.as_str()),
+            _ => text!("{} or `{}`", listed, last.token.as_str()),
         };
         // Past any leading whitespace the value keeps (a no-break space), which `product_token`
         // trims: the finding and its fix are about the token alone.
         let token_start = field.value.start() + (value.len() - value.trim_start().len());
         let token_span = Span::new(token_start, token_start + token.len());
         let described = suggestions.iter().map(|&agent| text!("`{}` is {}", agent.token.as_str(), what_it_is(agent)));
-        let described = described.reduce(|described, next| text!("{}; {}", described, next)).unwrap_or_default();
+        let described = Text::joined(described, "; ");
         let diagnostic = out
             .report(token_span, text!("no robot answers to `{}`; did you mean {}?", token_span, did_you_mean))
             .help(text!(

@@ -24,7 +24,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     if let Some(seconds) = number(value) {
         if seconds > MOST_SECONDS {
             let per_day = (86_400.0 / seconds).floor();
-            let quoted = Arg::abbreviated(field.value, 40);
+            let quoted = Arg::Abbreviated(field.value, 40);
             out.report(
                 field.value,
                 text!(
@@ -48,7 +48,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
             field.value,
             text!(
                 "`Crawl-delay: {}` is negative: no robot can wait less than no time",
-                Arg::abbreviated(field.value, 40)
+                Arg::Abbreviated(field.value, 40)
             ),
         )
         .help(text!("write `0` or delete the line if robots need not wait. {}", WHO));
@@ -57,7 +57,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let diagnostic = out
         .report(
             field.value,
-            text!("`{}` is not a number: Crawl-delay takes a number of seconds", Arg::abbreviated(field.value, 40)),
+            text!("`{}` is not a number: Crawl-delay takes a number of seconds", Arg::Abbreviated(field.value, 40)),
         )
         .help(text!("robots that honour Crawl-delay skip a value they cannot read. {}", WHO));
     if let Some(seconds) = seconds_with_unit(value) {

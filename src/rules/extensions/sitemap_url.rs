@@ -12,7 +12,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let Some(field) = line.field().filter(|field| field.is(Directive::Sitemap)) else { return };
     let value = cx.slice(field.value);
     let Some(problem) = problem(value) else { return };
-    let quoted = Arg::abbreviated(field.value, 80);
+    let quoted = Arg::Abbreviated(field.value, 80);
     let needs_full = "a Sitemap line needs the full URL, starting `https://` or `http://`";
     let add_https = |url: String| {
         let message = format!("Replace with `{}` (check that the site serves https)", abbreviate(&url, 80));

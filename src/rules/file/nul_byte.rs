@@ -22,7 +22,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             _ if in_comment => Text::from("it stands in a comment, so Google loses only comment text"),
             Some(field) if in_value && field.directive.is_some_and(Directive::is_access_rule) => {
                 let kept = Span::new(field.value.start(), first);
-                text!("Google reads the path only up to it, as `{}`", Arg::abbreviated(kept, 60))
+                text!("Google reads the path only up to it, as `{}`", Arg::Abbreviated(kept, 60))
             }
             _ if line.span.start() == first || text.trim_start_matches([' ', '\t']).starts_with('\0') => {
                 Text::from("Google reads nothing of this line")

@@ -43,8 +43,8 @@ fn report(out: &mut Findings, field: &Field, disallow: Span) {
         text!(
             "robots that follow the 1994 standard know no Allow field and skip this line: `Disallow: {}` \
              still keeps them out of `{}`",
-            Arg::abbreviated(disallow, 60),
-            Arg::abbreviated(field.value, 60)
+            Arg::Abbreviated(disallow, 60),
+            Arg::Abbreviated(field.value, 60)
         ),
     )
     .label(disallow, "this Disallow applies to them in full")

@@ -23,7 +23,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         1 => text!(" (and once more in this path)"),
         n => text!(" (and {} more times in this path)", n),
     };
-    let path = Arg::abbreviated(Span::new(field.value.start(), field.value.start() + path.len()), 60);
+    let path = Arg::Abbreviated(Span::new(field.value.start(), field.value.start() + path.len()), 60);
     let decoded = abbreviate(&decoded, 60).into_owned();
     let start = field.value.start() + first;
     let escape = Span::new(start, start + 3);

@@ -16,8 +16,8 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let fragment = Span::new(comment.start(), comment.start() + fragment_len);
     let name = cx.slice(field.name);
     // The comment starts where the value ends: the value and the fragment are one stretch.
-    let written = Arg::abbreviated(Span::new(field.value.start(), fragment.end()), 60);
-    let short = Arg::abbreviated(field.value, 60);
+    let written = Arg::Abbreviated(Span::new(field.value.start(), fragment.end()), 60);
+    let short = Arg::Abbreviated(field.value, 60);
     let meaning = if cx.slice(field.value) == "/" {
         if name.eq_ignore_ascii_case("allow") {
             " — which opens the whole site"

@@ -48,14 +48,14 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
         earlier.entry((lower, directive)).or_default().add(index, value, escapes);
         let Some((first, _)) = conflict else { continue };
         let (Some(field), Some(first_field)) = (lines[index].field(), lines[first].field()) else { continue };
-        let first_value = Arg::abbreviated(first_field.value, 60);
+        let first_value = Arg::Abbreviated(first_field.value, 60);
         out.report(
             field.value,
             text!(
                 "`{}: {}` and `{}: {}` differ only in letter case: robots compare \
                  paths case-sensitively, so they are rules for two different paths",
                 field.name,
-                Arg::abbreviated(field.value, 60),
+                Arg::Abbreviated(field.value, 60),
                 first_field.name,
                 first_value.clone()
             ),

@@ -40,7 +40,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     let found = find(value);
     let Some(first) = found.first() else { return };
     let at = |found: &Found| Span::new(field.value.start() + found.start, field.value.start() + found.end);
-    let piece = Arg::abbreviated(at(first), 60);
+    let piece = Arg::Abbreviated(at(first), 60);
     let message = match first.kind {
         Kind::DotStar => text!(
             "`.*` is regular-expression syntax, which no robot reads: RFC 9309 robots see a literal `.` \

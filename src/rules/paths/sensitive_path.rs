@@ -29,7 +29,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             text!(
                 "`{}` tells every reader where something sensitive lives (it matches `{}` on the \
                  sensitive-path list), and anyone can read robots.txt",
-                Arg::abbreviated(field.value, 60),
+                Arg::Abbreviated(field.value, 60),
                 prefix.to_string()
             ),
         )

@@ -4,21 +4,18 @@ use crate::rules::{Context, Findings};
 use crate::text;
 use crate::text::starts_like_path;
 
-/// An Allow or Disallow line whose value has whitespace in it: its field, the value, and the
-/// value's whitespace-separated parts. One path with spaces is this rule's; several paths on
-/// one line are multiple-paths'.
-pub(crate) fn spaced_access_rule<'l>(
-    cx: &Context<'l, '_>,
-    line: &'l Line,
-) -> Option<(&'l Field, &'l str, Vec<&'l str>)> {
+/// An Allow or Disallow line whose value has whitespace in it: its field and the value's
+/// whitespace-separated parts. One path with spaces is this rule's; several paths on one
+/// line are multiple-paths'.
+pub(crate) fn spaced_access_rule<'l>(cx: &Context<'l, '_>, line: &'l Line) -> Option<(&'l Field, Vec<&'l str>)> {
     let field = line.access_rule()?;
     let value = cx.slice(field.value);
-    value.contains(|c: char| c.is_ascii_whitespace()).then(|| (field, value, value.split_ascii_whitespace().collect()))
+    value.contains(|c: char| c.is_ascii_whitespace()).then(|| (field, value.split_ascii_whitespace().collect()))
 }
 
 /// A path with spaces in it that is not a list of paths (multiple-paths reports those).
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
-    let Some((field, _, parts)) = spaced_access_rule(cx, line) else { return };
+    let Some((field, parts)) = spaced_access_rule(cx, line) else { return };
     let path_like = parts.iter().filter(|part| starts_like_path(part)).count();
     // A value that does not start as a path (`Sitemap: https://…` after `Allow:`) is
     // path-not-absolute's: encoding its spaces would not make it a path.

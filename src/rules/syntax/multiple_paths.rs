@@ -7,7 +7,7 @@ use crate::text;
 use crate::text::starts_like_path;
 
 pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
-    let Some((field, _, paths)) = spaced_access_rule(cx, line) else { return };
+    let Some((field, paths)) = spaced_access_rule(cx, line) else { return };
     let words: Vec<&str> = paths.iter().copied().filter(|part| !starts_like_path(part)).collect();
     // `/browse/Video Games` is one path with a space in it (space-in-path); several
     // paths each start like a path.
