@@ -273,6 +273,7 @@ impl Config {
             select: self.select.clone(),
             extend_select: self.extend_select.clone(),
             ignore: self.ignore.clone(),
+            all_infos: false,
         }
     }
 }

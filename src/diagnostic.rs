@@ -92,6 +92,25 @@ pub struct Fix {
     pub applicability: Applicability,
 }
 
+/// What a finding proves about the robots it concerns. A rule proposes a severity and its
+/// evidence; the engine settles the severity from the evidence and the site's targets
+/// (README, "Severities are claims"): a warning or an error stands only where a robot of the
+/// targets reads the file otherwise than it evidently means.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Evidence {
+    /// The rule's levels per dialect are the claim (a path without `/` matches nothing for
+    /// every robot that reads it; a glob is literal for 1996 robots only).
+    #[default]
+    Levels,
+    /// Robots of these dialects read the line otherwise than the file evidently means. Robots
+    /// of other dialects read it as meant, so outside the targets the finding is information.
+    Misread(Vec<Dialect>),
+    /// The rule looked and no robot of today reads anything otherwise than the file means:
+    /// the lost line changes no answer, the robot named is retired, the file already does
+    /// what the line means. The finding is information, left out of the default output.
+    NoEffect,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     pub code: &'static str,
@@ -117,6 +136,12 @@ pub struct Diagnostic {
     /// A divergence a rule found, with the place of its note among the notes: the note and
     /// the witness are written only for the findings a lint keeps ([`Witnesses::attach`]).
     pub(crate) unwritten_witness: Option<Box<(usize, Divergence)>>,
+    /// What the finding proves, from which the engine settles its severity.
+    pub evidence: Evidence,
+    /// Settled by the engine: the finding is information that concerns only robots outside
+    /// the site's targets, or none. People's formats leave such findings out by default and
+    /// count them in the summary; machine formats keep them, marked.
+    pub beyond_targets: bool,
 }
 
 impl Diagnostic {
@@ -142,6 +167,8 @@ impl Diagnostic {
             affects: Vec::new(),
             witness: None,
             unwritten_witness: None,
+            evidence: Evidence::Levels,
+            beyond_targets: false,
         }
     }
 
@@ -167,6 +194,12 @@ impl Diagnostic {
         edits: Vec<Edit>,
     ) -> &mut Diagnostic {
         self.fix = Some(Box::new(Fix { message: message.into(), edits, applicability }));
+        self
+    }
+
+    /// What the finding proves; see [`Evidence`].
+    pub fn evidence(&mut self, evidence: Evidence) -> &mut Diagnostic {
+        self.evidence = evidence;
         self
     }
 

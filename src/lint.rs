@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::collections::{BTreeMap, HashMap};
 
 use crate::analysis::Analysis;
-use crate::diagnostic::{Applicability, Diagnostic, Label, Severity, Text};
+use crate::diagnostic::{Applicability, Diagnostic, Evidence, Label, Severity, Text};
 use crate::dialect::witness::{Budget, Witnesses};
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
@@ -40,6 +40,9 @@ pub struct Settings {
     /// Options set per rule (by name) in robolint.toml, already checked against the rule's
     /// declared options.
     pub options: BTreeMap<String, rules::RuleOptions>,
+    /// Report information about robots outside the targets as any other (`--all-infos`)
+    /// instead of marking it [`Diagnostic::beyond_targets`] for people's formats to leave out.
+    pub all_infos: bool,
 }
 
 /// How many configurations keep their resolved rules: a workspace's few robolint.toml
@@ -301,31 +304,24 @@ impl<'w, 's> Worker<'w, 's> {
     /// Keeps what a rule reported, at its severity, when it is enabled; its spans are kept as
     /// strict explanations whether or not it is.
     fn finish(&mut self, run: Run<'_>) {
-        let Resolved { rule, severity, affects, level_configured, .. } = run.resolved;
-        let metadata = &rule.metadata;
+        let resolved = run.resolved;
+        let metadata = &resolved.rule.metadata;
         let (reported, not_robots_txt) = run.findings.into_parts();
         self.found.not_robots_txt |= not_robots_txt;
         if metadata.explains_strict_failures {
             self.found.strict_explanations.extend(reported.iter().flat_map(Diagnostic::spans));
         }
-        let Some(severity) = severity.filter(|_| !reported.is_empty()) else { return };
-        // A rule may raise one finding above its usual severity (merged-group: an error where
-        // the rules a robot joins block the whole site) or lower one to information
-        // (content-usage-value: a parameter that no reader looks at); a level set in
-        // robolint.toml wins.
-        let severity_of = |own: Severity| match own.cmp(&metadata.severity) {
-            _ if *level_configured => severity,
-            std::cmp::Ordering::Greater => severity.max(own),
-            std::cmp::Ordering::Less => severity.min(own),
-            std::cmp::Ordering::Equal => severity,
-        };
+        if resolved.severity.is_none() || reported.is_empty() {
+            return;
+        }
+        let targets = self.lint.table.targets();
         self.found.append(
             reported
                 .into_iter()
-                .map(|diagnostic| Diagnostic {
-                    severity: severity_of(diagnostic.severity),
-                    affects: affects.clone(),
-                    ..diagnostic
+                .map(|mut diagnostic| {
+                    settle(&mut diagnostic, resolved, targets);
+                    diagnostic.affects.clone_from(&resolved.affects);
+                    diagnostic
                 })
                 .collect(),
         );
@@ -365,6 +361,42 @@ impl<'w, 's> Worker<'w, 's> {
     }
 }
 
+/// Settles a finding's severity from what its rule proposed and what it proves. The rule
+/// proposes a severity: its level under the targets, or one finding raised above its usual
+/// severity (merged-group: an error where the rules a robot joins block the whole site) or
+/// lowered to information (content-usage-value: a parameter no reader looks at). Its
+/// evidence then decides: a warning or an error stands only where a robot of the targets
+/// reads the file otherwise than it means ([`Evidence`]). A level set in robolint.toml wins
+/// over both. What is left at info and concerns no robot of the targets is marked
+/// [`Diagnostic::beyond_targets`].
+fn settle(diagnostic: &mut Diagnostic, resolved: &Resolved, targets: &[Dialect]) {
+    let Some(level) = resolved.severity else { return };
+    let usual = resolved.rule.metadata.severity;
+    let proposed = match diagnostic.severity.cmp(&usual) {
+        _ if resolved.level_configured => level,
+        std::cmp::Ordering::Greater => level.max(diagnostic.severity),
+        std::cmp::Ordering::Less => level.min(diagnostic.severity),
+        std::cmp::Ordering::Equal => level,
+    };
+    let proven = match &diagnostic.evidence {
+        Evidence::Levels => true,
+        Evidence::Misread(dialects) => dialects.iter().any(|dialect| targets.contains(dialect)),
+        Evidence::NoEffect => false,
+    };
+    diagnostic.severity = match &diagnostic.evidence {
+        _ if resolved.level_configured => proposed,
+        // A robot of the targets proven to misread the line: at least a warning, whatever
+        // the rule's usual level for them.
+        Evidence::Misread(_) if proven => proposed.max(Severity::Warning),
+        _ if proven => proposed,
+        _ => Severity::Info,
+    };
+    diagnostic.beyond_targets = diagnostic.severity == Severity::Info
+        && !resolved.level_configured
+        && !resolved.all_infos
+        && (resolved.beyond_targets_at_info || !proven);
+}
+
 /// Whether the rules of a text this long are shared with a second thread.
 fn second_thread_for(source: &Source) -> bool {
     SECOND_THREAD_FOR_BYTES.contains(&source.text.len()) && parallel::available_threads() > 1
@@ -395,6 +427,14 @@ fn run_rules(
     let mut worker = Worker::new(lint, &suppressions);
     worker.run(table.passes(Stage::File).iter());
     worker.lint.file_level_only = worker.found.not_robots_txt;
+    if worker.found.not_robots_txt && !settings.all_infos {
+        // The body is no robots.txt (an HTML page, binary data, an error body), which an error
+        // says: its stray bytes, size and line ends change nothing more for any robot.
+        for diagnostic in worker.found.diagnostics.iter_mut().filter(|found| found.severity < Severity::Error) {
+            diagnostic.severity = Severity::Info;
+            diagnostic.beyond_targets = true;
+        }
+    }
     worker.run_document_stage();
     worker.run(table.passes(Stage::CatchAll).iter());
     let file_level_only = worker.lint.file_level_only;
@@ -516,6 +556,10 @@ fn fold_findings_explained_by_others(
 #[derive(PartialEq, Eq, Hash)]
 struct Cause {
     code: &'static str,
+    /// Findings of one rule settled at different severities, or for different robots, are
+    /// different claims.
+    severity: Severity,
+    beyond_targets: bool,
     message: Option<(String, Vec<String>)>,
     fix: Option<Applicability>,
 }
@@ -544,7 +588,13 @@ fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, whole_file: &[&str],
         // two lines is one cause.
         let message = (!whole_file.contains(&diagnostic.code))
             .then(|| (diagnostic.message.render(text).into_owned(), diagnostic.notes.clone()));
-        let cause = Cause { code: diagnostic.code, message, fix: diagnostic.fix.as_ref().map(|fix| fix.applicability) };
+        let cause = Cause {
+            code: diagnostic.code,
+            severity: diagnostic.severity,
+            beyond_targets: diagnostic.beyond_targets,
+            message,
+            fix: diagnostic.fix.as_ref().map(|fix| fix.applicability),
+        };
         let Some((at, folded)) = causes.get_mut(&cause) else {
             causes.insert(cause, (kept.len(), 0));
             kept.push(diagnostic);

@@ -85,6 +85,12 @@ pub struct LintArgs {
     #[arg(long, value_delimiter = ',', value_name = "RULE")]
     ignore: Vec<String>,
 
+    /// Print the information about robots outside the targets too (or about none: a rule
+    /// another already covers), which the human, concise and github formats leave out by
+    /// default and count in the summary line. JSON and SARIF always hold it, marked.
+    #[arg(long)]
+    all_infos: bool,
+
     /// Lint again whenever an input file or a file below an input directory changes, until
     /// interrupted.
     #[arg(long, conflicts_with_all = ["fix", "diff"])]
@@ -166,6 +172,7 @@ impl LintArgs {
         }
         settings.extend_select.extend(self.extend_select.iter().cloned());
         settings.ignore.extend(self.ignore.iter().cloned());
+        settings.all_infos = self.all_infos;
         settings
     }
 

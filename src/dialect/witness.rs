@@ -440,7 +440,20 @@ impl<'a> Witnesses<'a> {
                 if robots.is_empty() {
                     robots.push(self.anonymous_robot());
                 }
-                (robots, concrete_url(value).into_iter().collect())
+                let mut candidates: Vec<String> = concrete_url(value).into_iter().collect();
+                // An Allow that opens part of a disallowed folder (`Allow /*.jpeg` beside
+                // `Disallow: /assets`) decides URLs inside that folder.
+                if directive == Directive::Allow {
+                    let rules = record.map_or(&[][..], |record| &record.rules);
+                    let within = rules.iter().filter_map(|&rule| {
+                        let field = document.lines[rule].field().filter(|field| field.is(Directive::Disallow))?;
+                        let folder = concrete_url(field.value.text(text))?;
+                        let inside = concrete_url(value)?;
+                        Some(format!("{}/{}", folder.trim_end_matches('/'), inside.trim_start_matches('/')))
+                    });
+                    candidates.extend(within);
+                }
+                (robots, candidates)
             }
             _ => return None,
         };
@@ -451,6 +464,27 @@ impl<'a> Witnesses<'a> {
         robots.iter().find_map(|robot| {
             self.find(robot, &candidates, (reads, drops), |divergence| decided_here(divergence.deciding_line(reads)))
         })
+    }
+
+    /// Whether `url` is allowed for the robots of line `line`'s group, when another line
+    /// decides it for every one of them as Google reads the file: however the line itself is
+    /// read, their answer stays (`Disallow: /search\?` beside `Disallow: /search?`).
+    pub fn decided_elsewhere(&self, line: LineIndex, url: &str) -> Option<bool> {
+        let record = self.document.record_of(line);
+        let mut robots = self.record_robots(record.map_or(&[][..], |record| &record.agents));
+        if robots.is_empty() {
+            robots.push(self.anonymous_robot());
+        }
+        let verdicts: Option<Vec<bool>> = robots
+            .iter()
+            .map(|robot| {
+                let verdict = self.verdict(robot, url, Dialect::Google)?;
+                verdict.reason.rule().filter(|rule| rule.line != line).map(|_| verdict.allowed)
+            })
+            .collect();
+        let verdicts = verdicts?;
+        let first = *verdicts.first()?;
+        verdicts.iter().all(|&allowed| allowed == first).then_some(first)
     }
 
     /// A URL on which RFC 9309 robots, which merge `record` with an earlier record that

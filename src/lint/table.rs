@@ -23,6 +23,11 @@ pub(crate) struct Resolved {
     pub level_configured: bool,
     /// Its options (robolint.toml's over the defaults); `None` for a rule without options.
     pub options: Option<ParsedOptions>,
+    /// Its findings at info concern only robots outside the targets, or none
+    /// ([`beyond_targets_at_info`]).
+    pub beyond_targets_at_info: bool,
+    /// The run reports information about robots outside the targets as any other.
+    pub all_infos: bool,
 }
 
 /// When a rule runs. Stages run in this order; what a rule reads of other rules' findings
@@ -80,6 +85,8 @@ pub(crate) struct RuleTable {
     by_code: HashMap<&'static str, &'static Rule>,
     /// The codes of the rules whose findings only robots outside the targets act on.
     folded_file_wide: Vec<&'static str>,
+    /// The dialects whose robots the site cares about.
+    targets: Vec<Dialect>,
 }
 
 impl std::fmt::Debug for RuleTable {
@@ -103,6 +110,8 @@ impl RuleTable {
                     affects: metadata.affected(targets),
                     level_configured: settings.levels.contains_key(&metadata.name),
                     options: rule.options_in(settings.options.get(&metadata.name)),
+                    beyond_targets_at_info: beyond_targets_at_info(settings, rule),
+                    all_infos: settings.all_infos,
                 })
             })
             .collect();
@@ -116,7 +125,12 @@ impl RuleTable {
                 .filter(|rule| only_other_robots_act_on(settings, rule))
                 .map(|rule| rule.metadata.code.as_str())
                 .collect(),
+            targets: targets.to_vec(),
         }
+    }
+
+    pub(crate) fn targets(&self) -> &[Dialect] {
+        &self.targets
     }
 
     pub(crate) fn passes(&self, stage: Stage) -> &[Pass] {
@@ -191,6 +205,16 @@ fn only_other_robots_act_on(settings: &Settings, rule: &Rule) -> bool {
         && Dialect::ALL
             .iter()
             .any(|dialect| !targets.contains(dialect) && metadata.level_for(*dialect) >= Level::Warning)
+}
+
+/// Whether `rule`'s findings at info concern only robots outside the targets, or none: it
+/// matters at info to the targets while robots outside them act on it, or it gives advice.
+/// Such findings are left out of the default output unless the rule was picked by name,
+/// code or category (`--select`, `--extend-select`) or robolint.toml sets its level.
+fn beyond_targets_at_info(settings: &Settings, rule: &Rule) -> bool {
+    let picked = |selectors: &[String]| selectors.iter().any(|selector| selector != "ALL" && rule.matches(selector));
+    let asked_for = settings.select.as_deref().is_some_and(picked) || picked(&settings.extend_select);
+    !asked_for && !settings.all_infos && (rule.metadata.advice || only_other_robots_act_on(settings, rule))
 }
 
 #[cfg(test)]

@@ -100,7 +100,13 @@ pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex)
         .collect::<Vec<_>>();
     lsp_types::Diagnostic {
         range: lines.lsp_range(text, diagnostic.span),
-        severity: Some(severity(diagnostic.severity)),
+        // Information about robots outside the targets is a hint: editors draw it faintly,
+        // where the command line leaves it out.
+        severity: Some(if diagnostic.beyond_targets {
+            DiagnosticSeverity::HINT
+        } else {
+            severity(diagnostic.severity)
+        }),
         code: Some(NumberOrString::String(diagnostic.code.to_string())),
         code_description: rule_docs_uri(diagnostic.name).map(|href| CodeDescription { href }),
         source: Some(SOURCE.to_string()),

@@ -29,7 +29,7 @@ fn style(severity: Severity, color: bool) -> Style {
 }
 
 pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Result<()> {
-    for diagnostic in &input.report.diagnostics {
+    for diagnostic in input.shown() {
         let at = position(input.report, diagnostic.span.start());
         let Style { place, severity, reset } = style(diagnostic.severity, color);
         writeln!(

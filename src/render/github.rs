@@ -14,7 +14,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
     let text = input.report.source.text.as_str();
     let lines = LineIndex::new(text);
     let file = escape_property(input.name);
-    for diagnostic in &input.report.diagnostics {
+    for diagnostic in input.shown() {
         let start = lines.line_column(text, diagnostic.span.start());
         let end = lines.line_column(text, diagnostic.span.end());
         writeln!(

@@ -16,7 +16,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
     let text = input.report.source.text.as_str();
     let mut source = (input.name, Source::from(text));
     let config = Config::default().with_color(color).with_index_type(IndexType::Byte).with_compact(false);
-    for diagnostic in &input.report.diagnostics {
+    for diagnostic in input.shown() {
         let (kind, tint) = match diagnostic.severity {
             Severity::Error => (ReportKind::Error, Color::Red),
             Severity::Warning => (ReportKind::Warning, Color::Yellow),

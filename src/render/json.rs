@@ -106,6 +106,7 @@ pub fn findings<'a>(input: &Linted<'a>) -> impl Iterator<Item = Finding<'a>> + '
                     .collect(),
             }),
             witness: witness(diagnostic),
+            beyond_targets: diagnostic.beyond_targets,
         }
     })
 }
@@ -152,6 +153,9 @@ pub struct Finding<'a> {
     affects: Vec<&'static str>,
     fix: Option<FixOut<'a>>,
     witness: Option<WitnessOut>,
+    /// Information about robots outside the targets only, which people's formats leave out.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    beyond_targets: bool,
 }
 
 #[derive(Debug, Serialize)]

@@ -10,7 +10,7 @@ pub mod statistics;
 
 use std::io::{self, Write};
 
-use crate::diagnostic::{Applicability, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use crate::lint::Report;
 
 /// The output of a run, input by input. The text formats write each input as it comes (a
@@ -98,13 +98,17 @@ pub struct Found {
     /// Findings `--fix` would fix, and those only `--unsafe-fixes` would.
     pub safe_fixes: usize,
     pub unsafe_fixes: usize,
+    /// Information about robots outside the targets, which people's formats leave out.
+    pub left_out: usize,
 }
 
 impl Found {
     pub fn in_report(report: &Report) -> Found {
         let mut found = Found::default();
         for diagnostic in &report.diagnostics {
+            // `--fix` mends what it left out too: its fixes count.
             match diagnostic.severity {
+                _ if diagnostic.beyond_targets => found.left_out += 1,
                 Severity::Error => found.errors += 1,
                 Severity::Warning => found.warnings += 1,
                 Severity::Info => found.infos += 1,
@@ -134,6 +138,14 @@ pub struct Linted<'a> {
     pub report: &'a Report,
 }
 
+impl Linted<'_> {
+    /// The findings people's formats print: all but the information that concerns only
+    /// robots outside the targets ([`Diagnostic::beyond_targets`]), which the summary counts.
+    pub fn shown(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.report.diagnostics.iter().filter(|diagnostic| !diagnostic.beyond_targets)
+    }
+}
+
 /// Counts over every input linted so far, for the closing summary line and the exit status.
 #[derive(Debug, Clone, Default)]
 pub struct Tally {
@@ -145,6 +157,7 @@ pub struct Tally {
     infos: usize,
     safe_fixes: usize,
     unsafe_fixes: usize,
+    left_out: usize,
 }
 
 impl Tally {
@@ -157,6 +170,7 @@ impl Tally {
         self.infos += found.infos;
         self.safe_fixes += found.safe_fixes;
         self.unsafe_fixes += found.unsafe_fixes;
+        self.left_out += found.left_out;
     }
 
     /// "robots.txt: 3 problems (1 error, 2 warnings)", "4 files: no problems".
@@ -167,8 +181,13 @@ impl Tally {
         };
         let counts = [(self.errors, "error"), (self.warnings, "warning"), (self.infos, "info")];
         let total: usize = counts.iter().map(|(count, _)| count).sum();
+        let left_out = match self.left_out {
+            0 => String::new(),
+            1 => "\n1 info about robots outside the targets left out (`--all-infos` prints it)".to_string(),
+            many => format!("\n{many} infos about robots outside the targets left out (`--all-infos` prints them)"),
+        };
         if total == 0 {
-            return format!("{files}: no problems");
+            return format!("{files}: no problems{left_out}");
         }
         let plural = |count: usize| if count == 1 { "" } else { "s" };
         let parts: Vec<String> = counts
@@ -176,7 +195,7 @@ impl Tally {
             .filter(|(count, _)| *count > 0)
             .map(|&(count, word)| format!("{count} {word}{}", plural(count)))
             .collect();
-        let summary = format!("{files}: {total} problem{} ({})", plural(total), parts.join(", "));
+        let summary = format!("{files}: {total} problem{} ({}){left_out}", plural(total), parts.join(", "));
         match (self.safe_fixes, self.unsafe_fixes) {
             (0, 0) => summary,
             (0, unsafe_only) => format!("{summary}\n{unsafe_only} fixable with `--fix --unsafe-fixes`"),

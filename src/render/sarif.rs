@@ -156,11 +156,13 @@ fn result_properties(diagnostic: &Diagnostic, text: &str) -> Option<ResultProper
         notes: diagnostic.notes.clone(),
         affects: diagnostic.affects.iter().map(|dialect| dialect.name()).collect(),
         witness: witness(diagnostic),
+        beyond_targets: diagnostic.beyond_targets,
     };
     let empty = properties.help.is_none()
         && properties.notes.is_empty()
         && properties.affects.is_empty()
-        && properties.witness.is_none();
+        && properties.witness.is_none()
+        && !properties.beyond_targets;
     (!empty).then_some(properties)
 }
 
@@ -332,6 +334,9 @@ struct ResultProperties {
     affects: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     witness: Option<WitnessOut>,
+    /// Information about robots outside the targets only, which people's formats leave out.
+    #[serde(rename = "beyondTargets", skip_serializing_if = "std::ops::Not::not")]
+    beyond_targets: bool,
 }
 
 #[cfg(test)]

@@ -258,6 +258,17 @@ pub struct Metadata {
     /// `severity` (a glob is an error for 1996 robots and a remark for RFC 9309 ones).
     #[serde(default)]
     pub targets: Targets,
+    /// The rule gives advice: its findings change no robot's reading of the file (a rule
+    /// another already covers, a path that tells where something sensitive lives). At info
+    /// they stay out of the default output.
+    #[serde(default)]
+    pub advice: bool,
+    /// How a finding's evidence moves its severity from the level its targets give, in a
+    /// sentence ("lowered to info where no robot of the targets loses a rule"); absent for a
+    /// rule whose findings always take their level. `robolint rule`, the LSP's hover and the
+    /// playground show it beside the level.
+    #[serde(default)]
+    pub evidence: Option<String>,
     /// Settings a user may give under `[rules.<name>]` in robolint.toml.
     #[serde(default)]
     pub options: BTreeMap<String, OptionSpec>,

@@ -2,10 +2,11 @@ use foldhash::{HashSet, HashSetExt};
 
 use super::named_robots;
 use crate::agents::{Obeys, Purpose};
-use crate::diagnostic::{Arg, Severity};
+use crate::diagnostic::{Arg, Evidence, Severity};
 use crate::dialect::witness::concrete_url;
+use crate::dialect::Matcher;
 use crate::dialect::{Dialect, Reason, RuleKind};
-use crate::model::LineIndex;
+use crate::model::{Directive, LineIndex};
 use crate::rules::{Context, Findings};
 use crate::text;
 
@@ -61,6 +62,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     if blocked_by_star.is_empty() {
         return;
     }
+    let star_blocks_whole_site =
+        star_rules.iter().any(|(kind, pattern)| *kind == RuleKind::Disallow && pattern.trim() == "/");
     let lines = cx.lines();
     for (named, robot) in robots {
         let agent = named.agent;
@@ -114,5 +117,42 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         if url == "/" && !disallows_something {
             diagnostic.severity = Severity::Error;
         }
+        // Deliberate shapes, read as the file means by every robot: an allow-list (`*` kept
+        // off the whole site, the crawler let in by rules of its own group), a group that
+        // allows everything in so many words (`Disallow:` with no path), or a policy of its
+        // own rather than an addition to `*`'s.
+        if star_blocks_whole_site && robot.matcher.rules().next().is_some()
+            || allows_everything_in_words(cx, own_first)
+            || is_a_policy_of_its_own(&robot.matcher, &star_rules)
+        {
+            diagnostic.evidence(Evidence::NoEffect);
+        }
     }
+}
+
+/// Whether the group the User-agent line `agent_line` opens says `Disallow:` with no path:
+/// every URL allowed, on purpose.
+fn allows_everything_in_words(cx: &Context<'_, '_>, agent_line: LineIndex) -> bool {
+    let lines = cx.lines();
+    cx.doc.record_of(agent_line).is_some_and(|record| {
+        record.rules.iter().any(|&rule| {
+            lines[rule].field().is_some_and(|field| field.is(Directive::Disallow) && field.value.is_empty())
+        })
+    })
+}
+
+/// Whether the crawler's group is a policy of its own: several Disallow rules (at least
+/// half as many as `*` has), some of them rules `*` does not have. A group that only adds a rule or two
+/// to what `*` says, or repeats part of it, was meant to narrow `*`, and is this rule's case.
+fn is_a_policy_of_its_own(matcher: &Matcher, star_rules: &[(RuleKind, &str)]) -> bool {
+    let star_disallows: Vec<&str> =
+        star_rules.iter().filter(|(kind, _)| *kind == RuleKind::Disallow).map(|(_, pattern)| pattern.trim()).collect();
+    let own: Vec<&str> = matcher
+        .rules()
+        .filter(|rule| !rule.kind.allows() && !rule.pattern.is_empty())
+        .map(|rule| rule.pattern.trim())
+        .collect();
+    let adds_its_own = own.iter().any(|pattern| !star_disallows.contains(pattern));
+    const SEVERAL: usize = 5;
+    adds_its_own && own.len() >= SEVERAL && own.len() * 2 >= star_disallows.len()
 }

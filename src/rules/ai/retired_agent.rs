@@ -2,16 +2,18 @@ use std::collections::HashMap;
 
 use super::{named_robots, obeyed_group, NamedRobot};
 use crate::agents::Registry;
-use crate::diagnostic::{Applicability, Edit, Severity};
+use crate::diagnostic::{Applicability, Edit, Evidence};
 use crate::model::LineIndex;
 use crate::rules::{Context, Findings};
 use crate::text;
 
 /// User-agent lines naming a token the registry marks retired: its operator's robots no
-/// longer send it, so the group's rules reach none of them. A warning where the file names
-/// the successor nowhere (it reads `*`, or no group, instead of what was meant);
-/// information where the line is only left over: the successor shares the group, has a
-/// group of its own, falls back to this one, or there is none.
+/// longer send it, so the group's rules reach none of them. Information in every case: a
+/// retired token's group was meant for a robot that no longer visits, and what its
+/// successor should obey is the site's call (giving Googlebot the rules once meant for a
+/// feature-phone crawler can block the whole site). Where the line is only left over (the
+/// successor shares the group, has a group of its own, falls back to this one, or there is
+/// none), no robot of today reads anything differently, and the finding says so.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let named: Vec<NamedRobot<'_>> = named_robots(cx).collect();
     // Each robot's lines, by its registry token: where a successor is named.
@@ -37,7 +39,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             .help(
                 "the group's rules reach no robot through this line; remove it when no other robot you care \
                      about is meant by it",
-            );
+            )
+            .evidence(Evidence::NoEffect);
             continue;
         };
         let token = successor.token.as_str();
@@ -51,7 +54,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 text!("`{}` is retired ({}) and harmless here: {} shares its group", value, retired, token),
             )
             .label(lines[line].span, text!("{}'s crawler today", operator))
-            .help("no robot sends the retired token any more; the line may go, and keeping it changes nothing");
+            .help("no robot sends the retired token any more; the line may go, and keeping it changes nothing")
+            .evidence(Evidence::NoEffect);
             continue;
         }
         // The admin gave the successor a group of its own: the retired line is only left over.
@@ -67,7 +71,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 operator,
                 value,
                 token,
-            ));
+            ))
+            .evidence(Evidence::NoEffect);
             continue;
         }
         // A successor that falls back to the retired token's group still reads it, when no
@@ -77,7 +82,8 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 robot.field.value,
                 text!("`{}` is retired ({}) and harmless here: {} still reads its group", value, retired, token),
             )
-            .help("the successor obeys the retired token's group when no group names it; naming it keeps that true");
+            .help("the successor obeys the retired token's group when no group names it; naming it keeps that true")
+            .evidence(Evidence::NoEffect);
             continue;
         }
         let diagnostic = out
@@ -87,13 +93,12 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             )
             .help(text!(
                 "{} no longer sends `{}`, so this group's rules reach none of its robots: {}. Name {} in this \
-                 group to give it these rules",
+                 group only if these rules are meant for it too (check that they do not block what it should crawl)",
                 operator,
                 value,
                 obeyed_group(cx, successor),
                 token,
             ));
-        diagnostic.severity = Severity::Warning;
         if fixed_groups.contains(&(group, successor.token.as_str())) {
             continue;
         }

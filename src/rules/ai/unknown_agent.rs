@@ -2,7 +2,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use crate::agents::{Agent, Purpose, Registry};
-use crate::diagnostic::{Applicability, Edit, Text};
+use crate::diagnostic::{Applicability, Edit, Evidence, Text};
 use crate::model::Span;
 use crate::rules::{Context, Findings};
 use crate::text;
@@ -43,6 +43,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                  sends this one: {}",
                 described
             ));
+        // The robot meant is named by another line already: renaming this one only repeats it.
+        if suggestions.iter().all(|agent| named_elsewhere(cx, agent)) {
+            diagnostic.evidence(Evidence::NoEffect);
+        }
         if let [only] = suggestions.as_slice() {
             diagnostic.fix(
                 Applicability::Unsafe,
@@ -51,6 +55,24 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             );
         }
     }
+}
+
+/// Whether a User-agent line of the file names `agent` by one of its tokens.
+fn named_elsewhere(cx: &Context<'_, '_>, agent: &Agent) -> bool {
+    cx.doc.agent_lines().any(|(_, _, field)| {
+        let value = cx.slice(field.value).trim();
+        agent
+            .tokens()
+            .any(|token| value.eq_ignore_ascii_case(token) || product_token(value).eq_ignore_ascii_case(token))
+    })
+}
+
+/// Whether `token` names no robot of the registry but reads as a mistake for one of today's
+/// (`AhrefsbBot`, `googlebot_news`): a group of it reaches no robot, and the robot meant
+/// reads another group, which this rule reports.
+pub(in crate::rules) fn names_a_robot_mistakenly(token: &str) -> bool {
+    let lower = token.to_ascii_lowercase();
+    Registry::builtin().find(&lower).is_none() && !Suggester::builtin().suggest(&lower).is_empty()
 }
 
 /// The robot name a value starts with: `Claude` of `Claude/1.0`, `Mediapartners-Google` of

@@ -1,4 +1,4 @@
-use crate::diagnostic::{Applicability, Arg, Edit};
+use crate::diagnostic::{Applicability, Arg, Edit, Severity};
 use crate::model::{Directive, Line, LineIndex};
 use crate::rules::{Context, Findings};
 use crate::text;
@@ -25,21 +25,26 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         if seconds > MOST_SECONDS {
             let per_day = (86_400.0 / seconds).floor();
             let quoted = Arg::Abbreviated(field.value, 40);
-            out.report(
-                field.value,
-                text!(
-                    "`Crawl-delay: {}` asks robots to wait {} seconds between fetches: at most {} fetches a day",
-                    quoted.clone(),
-                    quoted,
-                    per_day.to_string()
-                ),
-            )
-            .help(text!(
+            // The robots that honour Crawl-delay read a long delay as written; whether it is
+            // a deliberate throttle or milliseconds written as seconds only the site knows,
+            // so it is a question for the admin, not a misreading.
+            let diagnostic = out
+                .report(
+                    field.value,
+                    text!(
+                        "`Crawl-delay: {}` asks robots to wait {} seconds between fetches: at most {} fetches a day",
+                        quoted.clone(),
+                        quoted,
+                        per_day.to_string()
+                    ),
+                )
+                .help(text!(
                 "the value is in seconds; delays up to about 10 are usual, and anything over {} is usually minutes or \
                  milliseconds written as seconds. {}",
                 MOST_SECONDS.to_string(),
                 WHO
             ));
+            diagnostic.severity = Severity::Info;
         }
         return;
     }

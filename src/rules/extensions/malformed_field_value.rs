@@ -1,4 +1,4 @@
-use crate::diagnostic::Text;
+use crate::diagnostic::{Evidence, Text};
 use crate::model::{Directive, Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
 use crate::text;
@@ -53,12 +53,13 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     } else {
         Span::new(field.value.start() + problem.start, field.value.start() + problem.end)
     };
-    out.report(span, text!("{}: {}", field.name, problem.message)).help(text!(
-        "{} takes {}; {} cannot use a value in another form",
-        field.name,
-        form,
-        who
-    ));
+    let diagnostic = out.report(span, text!("{}: {}", field.name, problem.message));
+    diagnostic.help(text!("{} takes {}; {} cannot use a value in another form", field.name, form, who));
+    // Host has been read by no robot since Yandex dropped it in 2018, and Request-rate and
+    // Visit-time by none of today's large crawlers: a misspelt value changes nothing for them.
+    if directive != Directive::CleanParam {
+        diagnostic.evidence(Evidence::NoEffect);
+    }
 }
 
 fn host(value: &str) -> Option<Problem> {

@@ -1,4 +1,4 @@
-use crate::diagnostic::{Applicability, Arg, Edit};
+use crate::diagnostic::{Applicability, Arg, Edit, Evidence};
 use crate::model::{Directive, Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
 use crate::text;
@@ -101,6 +101,19 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     if let Some((applicability, message, url)) = fix {
         diagnostic.fix(applicability, message, vec![Edit::replace(field.value, url)]);
     }
+    if problem == Problem::Relative && declared_in_full(cx, value) {
+        diagnostic.evidence(Evidence::NoEffect);
+    }
+}
+
+/// Whether another Sitemap line declares the relative `path` in full (`sitemap.xml` beside
+/// `Sitemap: https://example.com/sitemap.xml`): the sitemap reaches robots all the same.
+fn declared_in_full(cx: &Context<'_, '_>, path: &str) -> bool {
+    let path = path.trim_start_matches('/');
+    cx.lines().iter().filter_map(|line| line.field().filter(|field| field.is(Directive::Sitemap))).any(|field| {
+        let url = cx.slice(field.value);
+        problem(url).is_none() && url.strip_suffix(path).is_some_and(|start| start.ends_with('/'))
+    })
 }
 
 /// How a message names a whitespace character.

@@ -1,5 +1,6 @@
-use crate::diagnostic::{Applicability, Arg, Edit};
-use crate::model::{Line, LineIndex, Span};
+use crate::diagnostic::{Applicability, Arg, Edit, Evidence};
+use crate::dialect::witness::concrete_url;
+use crate::model::{Directive, Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
 use crate::text;
 use crate::text::abbreviate;
@@ -34,7 +35,7 @@ struct Found {
 const HELP: &str = "RFC 9309 robots know two special characters in paths, `*` (any run of characters) and `$` \
                     (end of the URL); robots that follow the 1994 standard or the 1996 draft know none";
 
-pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Findings) {
     let Some(field) = line.access_rule() else { return };
     let value = cx.slice(field.value);
     let found = find(value);
@@ -83,6 +84,12 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     for other in &found[1..] {
         diagnostic.label(at(other), "regular-expression syntax too");
     }
+    // What the regex means is done by another line already: no answer changes.
+    let meant = concrete_url(&wildcard.clone().unwrap_or_else(|| literal_reading(value)));
+    let meant_allowed = field.is(Directive::Allow);
+    if meant.is_some_and(|url| cx.witnesses().decided_elsewhere(index, &url) == Some(meant_allowed)) {
+        diagnostic.evidence(Evidence::NoEffect);
+    }
     if let Some(wildcard) = wildcard {
         diagnostic.fix(
             Applicability::Unsafe,
@@ -90,6 +97,23 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
             vec![Edit::replace(field.value, wildcard)],
         );
     }
+}
+
+/// The path a regex names when its syntax is read away: anchors and quantifiers dropped,
+/// escapes unescaped, `.*` and `.+` as nothing (`^/+pro/contact.tmpl` names
+/// `/pro/contact.tmpl`). A URL to ask robots about, not a pattern.
+fn literal_reading(value: &str) -> String {
+    let without_any = value.replace(".*", "").replace(".+", "");
+    let mut out = String::with_capacity(without_any.len());
+    let mut chars = without_any.trim_start_matches('^').chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            '+' | '?' | '$' => {}
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Regular-expression syntax in `value`, in order. `.*` counts only where a wildcard

@@ -1,7 +1,9 @@
-use crate::diagnostic::{Applicability, Edit, Severity};
+use crate::agents::Registry;
+use crate::diagnostic::{Applicability, Edit, Evidence, Severity};
 use crate::dialect::witness::{concrete_url, MERGED};
 use crate::dialect::Dialect;
 use crate::model::{Directive, LineIndex, LineKind};
+use crate::rules::ai::unknown_agent::names_a_robot_mistakenly;
 use crate::rules::{Context, Findings};
 use crate::text;
 
@@ -9,7 +11,11 @@ use crate::text;
 /// ends only at a User-agent line that follows an Allow or Disallow line, so a run of
 /// User-agent lines followed by a blank line, a Crawl-delay or a Sitemap (and no rule)
 /// shares the rules of the next run that has some. Reported where those rules block the
-/// robots it names; an error where they block the whole site.
+/// robots it names; an error where they block the whole site. Information where the merge
+/// is what the file evidently means or reaches no robot of today: a run with no line of its
+/// own (one name in a list that ends in one rule set), a run that joins `*` without being
+/// kept off the whole site (a delay for a robot that should obey the general rules), and
+/// runs naming only retired robots or misspelt tokens, which reach no robot at all.
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for group in groups_as_today_reads_them(cx) {
         let Some(&first_rule) = group.rules.first() else { continue };
@@ -141,9 +147,26 @@ fn report_run(
     if whole_site {
         diagnostic.severity = Severity::Error;
     }
+    let only_lists_a_name = matches!(lines[ended_by].kind, LineKind::Blank) && next_is_user_agent(cx, ended_by);
+    let joins_star =
+        owner.agents.iter().any(|&line| lines[line].field().is_some_and(|field| cx.slice(field.value).trim() == "*"));
+    let reaches_no_robot_of_today = robots.iter().all(|robot| {
+        Registry::builtin().find(robot).map_or_else(|| names_a_robot_mistakenly(robot), |agent| agent.is_retired())
+    });
+    if only_lists_a_name || (joins_star && !whole_site) || reaches_no_robot_of_today {
+        diagnostic.evidence(Evidence::NoEffect);
+    }
     if let Some(divergence) =
         witnesses.find(robot, [url], MERGED, |divergence| divergence.deciding_line(Dialect::Rfc9309) == Some(decided))
     {
         witnesses.attach(diagnostic, &divergence);
     }
+}
+
+/// Whether the first line after `line` that is neither blank nor a comment is a User-agent
+/// line: the run before `line` has no line of its own.
+fn next_is_user_agent(cx: &Context<'_, '_>, line: LineIndex) -> bool {
+    let later = cx.lines().iter().skip(line + 1);
+    let mut fields = later.filter(|line| !matches!(line.kind, LineKind::Blank | LineKind::Comment));
+    fields.next().is_some_and(|line| line.directive() == Some(Directive::UserAgent))
 }

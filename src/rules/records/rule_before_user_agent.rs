@@ -1,3 +1,4 @@
+use crate::diagnostic::Evidence;
 use crate::model::Directive;
 use crate::rules::{Context, Findings};
 
@@ -26,9 +27,20 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             if let Some(misspelt) = misspelt_above {
                 diagnostic.label(misspelt.span, "not a User-agent line for most robots: the field name is misspelt");
             }
+            // Allow lines (or empty Disallows) that no robot applies leave every URL as
+            // allowed as it was: losing them changes nothing. One Disallow among them, and
+            // each lost line may matter.
+            if !record.orphan_rules().iter().any(|&rule| blocks_anything(cx, rule)) {
+                diagnostic.evidence(Evidence::NoEffect);
+            }
         }
         if !record.agents.is_empty() {
             return;
         }
     }
+}
+
+/// Whether the rule on line `index` would keep a robot from some URL: a Disallow with a path.
+fn blocks_anything(cx: &Context<'_, '_>, index: usize) -> bool {
+    cx.lines()[index].field().is_some_and(|field| field.is(Directive::Disallow) && !field.value.is_empty())
 }

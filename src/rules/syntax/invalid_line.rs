@@ -1,3 +1,4 @@
+use crate::diagnostic::Evidence;
 use crate::model::{Directive, Line, LineIndex, LineKind, Separator, Span};
 use crate::rules::{Context, Findings};
 use crate::text;
@@ -44,7 +45,25 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
         let rest = content[name.len()..].trim_start();
         let rest = Span::new(content_span.end() - rest.len(), content_span.end());
         diagnostic.help(text!("did you mean `{}: {}`? A field name needs a colon after it", name, rest));
+    } else if starts_like_url(content) {
+        diagnostic.help(text!("a URL on a line of its own: did you mean `Sitemap: {}`?", content_span));
     } else {
         diagnostic.help("start it with `#` if it is meant as a comment");
+        // Prose or markup among fields reads as a comment that lost its `#`: robots ignore
+        // it as its writer meant. A file of nothing else is no robots.txt at all.
+        if has_fields(cx) {
+            diagnostic.evidence(Evidence::NoEffect);
+        }
     }
+}
+
+fn starts_like_url(content: &str) -> bool {
+    let lower = content.get(..8).unwrap_or(content).to_ascii_lowercase();
+    lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("www.")
+}
+
+/// Whether the file has a field robots act on: a User-agent, Allow, Disallow or Sitemap line.
+fn has_fields(cx: &Context<'_, '_>) -> bool {
+    let acted_on = [Directive::UserAgent, Directive::Allow, Directive::Disallow, Directive::Sitemap];
+    cx.lines().iter().any(|line| line.directive().is_some_and(|directive| acted_on.contains(&directive)))
 }

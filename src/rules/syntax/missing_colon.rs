@@ -1,6 +1,6 @@
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Edit, Evidence};
 use crate::dialect::witness::LOST_LINE;
-use crate::model::{Line, LineIndex, Separator};
+use crate::model::{Directive, Line, LineIndex, Separator};
 use crate::rules::{Context, Findings};
 use crate::text;
 
@@ -30,8 +30,14 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
         None => text!("`{}` is not followed by a colon", field.name),
     };
     let diagnostic = out.report(field.name, message);
-    if let Some(divergence) = divergence {
-        witnesses.attach(diagnostic, &divergence);
+    match divergence {
+        Some(divergence) => witnesses.attach(diagnostic, &divergence),
+        // Google reads the line and RFC 9309 robots drop it, and no URL's answer differs:
+        // the line changes nothing (an `Allow /` where everything is allowed anyway).
+        None if is_group_line(directive) && !field.value.is_empty() && !witnesses.budget_spent() => {
+            diagnostic.evidence(Evidence::NoEffect);
+        }
+        None => {}
     }
     // Google reads `name value` only as two tokens: with more, the colon makes Google read
     // a line it drops now, a change of what Google does.
@@ -42,4 +48,10 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
         format!("Insert `:` after `{name}`"),
         vec![Edit::insert(field.name.end(), ":")],
     );
+}
+
+/// The lines whose loss a witness can show: those that bring robots to a group or decide
+/// their URLs.
+fn is_group_line(directive: Directive) -> bool {
+    matches!(directive, Directive::UserAgent | Directive::Allow | Directive::Disallow)
 }

@@ -1,12 +1,12 @@
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Edit, Evidence};
 use crate::dialect::covers_every_path;
 use crate::model::{Line, LineEnding, LineIndex};
-use crate::rules::paths::space_in_path::spaced_access_rule;
+use crate::rules::paths::space_in_path::{has_encoded_twin, spaced_access_rule};
 use crate::rules::{Context, Findings};
 use crate::text;
 use crate::text::starts_like_path;
 
-pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Findings) {
     let Some((field, paths)) = spaced_access_rule(cx, line) else { return };
     let words: Vec<&str> = paths.iter().copied().filter(|part| !starts_like_path(part)).collect();
     // `/browse/Video Games` is one path with a space in it (space-in-path); several
@@ -35,6 +35,10 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
             ),
         )
         .help(help);
+    // `/* */*$` beside `/*%20*/*$` is one pattern whose space the next line encodes.
+    if has_encoded_twin(cx, index, field, &paths) {
+        diagnostic.evidence(Evidence::NoEffect);
+    }
     // Splitting `/a to /b` would write `Disallow: to`; `Disallow: / *&o= *` split would
     // shut robots out of the whole site. Whoever wrote such a line meant something a fix
     // cannot guess.
