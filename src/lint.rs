@@ -623,6 +623,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
+    use crate::rules::Level;
 
     fn finding_of(rule: &str, severity: Severity, span: Span) -> Diagnostic {
         let metadata = &rules::find(rule).expect("a rule").metadata;
@@ -680,9 +681,8 @@ mod tests {
         assert!(format!("{:?}", Settings::default().rule_table()).contains("\"unknown-agent\""));
     }
 
-    /// Every robots.txt case of the rule corpus, one after the other: a large document on
-    /// which nearly every rule has something to say, witnesses and suppressions included.
-    fn every_corpus_case() -> String {
+    /// The texts of the rule corpus's robots.txt cases, in order.
+    fn corpus_cases() -> Vec<String> {
         let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
         let mut cases: Vec<_> = std::fs::read_dir(&corpus)
             .into_iter()
@@ -693,7 +693,74 @@ mod tests {
             .filter(|case| case.extension().is_some_and(|extension| extension == "txt"))
             .collect();
         cases.sort();
-        cases.iter().filter_map(|case| std::fs::read_to_string(case).ok()).collect::<Vec<_>>().join("\n\n")
+        cases.iter().filter_map(|case| std::fs::read_to_string(case).ok()).collect()
+    }
+
+    /// Every robots.txt case of the rule corpus, one after the other: a large document on
+    /// which nearly every rule has something to say, witnesses and suppressions included.
+    fn every_corpus_case() -> String {
+        corpus_cases().join("\n\n")
+    }
+
+    /// A finding of `rule` as its check proposes it, with `evidence`, settled under `settings`.
+    fn settled(rule: &str, proposed: Severity, evidence: Evidence, settings: &Settings) -> Diagnostic {
+        let table = settings.rule_table();
+        let resolved = table.running_named(rule).expect("the rule runs");
+        let mut finding = finding_of(rule, proposed, Span::new(0, 1));
+        finding.evidence = evidence;
+        settle(&mut finding, resolved, table.targets());
+        finding
+    }
+
+    #[test]
+    fn evidence_settles_the_severity_and_the_configured_level_wins() {
+        let today = Settings::default();
+        let portable = Settings { targets: Dialect::ALL.to_vec(), ..Settings::default() };
+        let older = || Evidence::Misread(vec![Dialect::Draft1996]);
+        // Robots outside the targets misread it: information, left out of people's formats.
+        let outside = settled("agent-pattern", Severity::Warning, older(), &today);
+        assert_eq!((outside.severity, outside.beyond_targets), (Severity::Info, true));
+        // The same evidence where those robots are targets keeps the warning.
+        let inside = settled("agent-pattern", Severity::Warning, older(), &portable);
+        assert_eq!((inside.severity, inside.beyond_targets), (Severity::Warning, false));
+        // A proven misreading by today's robots raises a rule that is information for them.
+        let today_misreads = Evidence::Misread(vec![Dialect::Google]);
+        let raised = settled("record-without-disallow", Severity::Warning, today_misreads, &today);
+        assert_eq!((raised.severity, raised.beyond_targets), (Severity::Warning, false));
+        // No robot affected: information whatever the rule proposed, even an error.
+        let moot = settled("merged-group", Severity::Error, Evidence::NoEffect, &today);
+        assert_eq!((moot.severity, moot.beyond_targets), (Severity::Info, true));
+        // Without evidence beyond its levels a finding keeps them, and a raise stands.
+        assert_eq!(settled("merged-group", Severity::Error, Evidence::Levels, &today).severity, Severity::Error);
+        // robolint.toml's level wins over the evidence, and shows the finding.
+        let levels = BTreeMap::from([("merged-group".to_string(), Level::Warning)]);
+        let configured = Settings { levels, ..Settings::default() };
+        let kept = settled("merged-group", Severity::Error, Evidence::NoEffect, &configured);
+        assert_eq!((kept.severity, kept.beyond_targets), (Severity::Warning, false));
+        // `--all-infos` shows what would be left out.
+        let all_infos = Settings { all_infos: true, ..Settings::default() };
+        assert!(!settled("merged-group", Severity::Error, Evidence::NoEffect, &all_infos).beyond_targets);
+    }
+
+    #[test]
+    fn every_finding_whose_evidence_moves_it_comes_from_a_rule_that_says_how() {
+        let (mut moved, mut without_effect, mut misread) = (BTreeSet::new(), 0, 0);
+        for case in corpus_cases() {
+            for finding in lint(Source::from(case.as_str()), None, &Settings::default()).diagnostics {
+                match finding.evidence {
+                    Evidence::Levels => continue,
+                    Evidence::NoEffect => without_effect += 1,
+                    Evidence::Misread(_) => misread += 1,
+                }
+                moved.insert(finding.name);
+            }
+        }
+        assert!(without_effect > 0 && misread > 0, "the corpus shows no evidence at work");
+        let silent: Vec<&&str> = moved
+            .iter()
+            .filter(|name| rules::find(name).is_some_and(|rule| rule.metadata.evidence.is_none()))
+            .collect();
+        assert!(silent.is_empty(), "rules whose evidence moves a finding without `evidence` in their TOML: {silent:?}");
     }
 
     #[test]

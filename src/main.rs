@@ -14,8 +14,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Lint(args)) => cli::lint::run(&args),
         Some(Command::Fetch(args)) => cli::fetch::run(&args),
-        Some(Command::Rule { rule }) => cli::rules::print_rule(&rule),
-        Some(Command::Rules { format }) => cli::rules::print_rules(format),
+        Some(Command::Rule { rule, target }) => cli::rules::print_rule(&rule, &target),
+        Some(Command::Rules { format, target }) => cli::rules::print_rules(format, &target),
         Some(Command::Completions { shell }) => cli::docs::print_completions(shell),
         Some(Command::Man) => cli::docs::print_man_page(),
         Some(Command::Lsp) => robolint::lsp::run_stdio().map_err(|error| format!("lsp: {error}")),

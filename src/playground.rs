@@ -80,8 +80,10 @@ pub fn answer(request: &Request) -> Option<Answer> {
         ("GET", "/api/targets") => Ok(targets()),
         ("GET", "/api/rules") => Ok(rule_list()),
         ("GET", "/api/agents") => Ok(agent_list()),
-        ("GET", path) if path.starts_with("/api/rules/") => rule_docs(&path["/api/rules/".len()..], RuleFormat::Json),
-        ("GET", path) if path.starts_with("/rules/") => rule_docs(&path["/rules/".len()..], RuleFormat::Text),
+        ("GET", path) if path.starts_with("/api/rules/") => {
+            rule_docs(request, &path["/api/rules/".len()..], RuleFormat::Json)
+        }
+        ("GET", path) if path.starts_with("/rules/") => rule_docs(request, &path["/rules/".len()..], RuleFormat::Text),
         (_, path) if path.starts_with("/api/") => Err(Answer::error(404, "no such API call, or not with this method")),
         _ => return None,
     };
@@ -244,18 +246,22 @@ enum RuleFormat {
     Text,
 }
 
-/// `GET /api/rules/NAME` (JSON) or `GET /rules/NAME` (plain text, where findings' codes
-/// link): what `robolint rule NAME` prints.
-fn rule_docs(code_or_name: &str, format: RuleFormat) -> Result<Answer, Answer> {
+/// `GET /api/rules/NAME?target=T` (JSON) or `GET /rules/NAME?target=T` (plain text, where
+/// findings' codes link): what `robolint rule NAME --target T` prints, with the severity the
+/// rule's findings get under the page's target.
+fn rule_docs(request: &Request, code_or_name: &str, format: RuleFormat) -> Result<Answer, Answer> {
     let rule = rules::find(code_or_name).ok_or_else(|| Answer::error(404, &format!("no rule `{code_or_name}`")))?;
     let metadata = &rule.metadata;
+    let settings = request.settings()?;
+    let targets = settings.targets();
     Ok(match format {
-        RuleFormat::Text => Answer::text(metadata.documentation()),
+        RuleFormat::Text => Answer::text(metadata.documentation(targets)),
         RuleFormat::Json => Answer::json(&json!({
             "code": metadata.code,
             "name": metadata.name,
             "summary": metadata.summary,
-            "documentation": metadata.documentation(),
+            "severity": metadata.severity_under(targets),
+            "documentation": metadata.documentation(targets),
         })),
     })
 }

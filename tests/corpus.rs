@@ -19,7 +19,7 @@ use std::fmt::Write;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use robolint::diagnostic::Diagnostic;
+use robolint::diagnostic::{Diagnostic, Evidence};
 use robolint::fetch::recorded;
 use robolint::fix::Fixed;
 use robolint::model::Span;
@@ -78,6 +78,19 @@ fn describe_finding(out: &mut String, report: &Report, finding: &Diagnostic) {
         finding.name,
         visible(&finding.message.render(text))
     );
+    match &finding.evidence {
+        Evidence::Levels => {}
+        Evidence::Misread(dialects) => {
+            let names: Vec<&str> = dialects.iter().map(|dialect| dialect.name()).collect();
+            let _ = writeln!(out, "    evidence: misread by {}", names.join(", "));
+        }
+        Evidence::NoEffect => {
+            let _ = writeln!(out, "    evidence: no robot of today reads anything differently");
+        }
+    }
+    if finding.beyond_targets {
+        let _ = writeln!(out, "    left out by default: only robots outside the targets are concerned");
+    }
     for label in &finding.labels {
         let _ = writeln!(out, "    label {}: {}", range(label.span), visible(&label.message.render(text)));
     }

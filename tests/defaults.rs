@@ -64,6 +64,49 @@ fn every_mission_lint_fires_by_default_and_as_a_warning_for_every_robot() {
     assert_eq!(named(&today, "multiple-star-records")[0]["severity"], "info");
 }
 
+/// The headlines of a concise run, one a finding, and the summary after them.
+fn concise(args: &[&str], stdin: &[u8]) -> String {
+    let mut all = vec!["--no-config", "--format", "concise"];
+    all.extend_from_slice(args);
+    all.push("-");
+    String::from_utf8_lossy(&robolint(&all, stdin).stdout).into_owned()
+}
+
+#[test]
+fn information_about_robots_outside_the_targets_is_counted_not_printed_unless_asked_for() {
+    let today = concise(&[], MISSION_LINTS);
+    // The wildcard and the blank line matter to older robots only: counted, not printed.
+    assert!(!today.contains("glob-pattern"), "{today}");
+    assert!(!today.contains("blank-line-in-record"), "{today}");
+    assert!(today.contains("infos about robots outside the targets left out (`--all-infos` prints them)"), "{today}");
+    // Every mission lint prints under the historical view, when picked by name, and with
+    // `--all-infos`, and JSON holds each, marked.
+    let portable = concise(&["--target", "portable"], MISSION_LINTS);
+    let all_infos = concise(&["--all-infos"], MISSION_LINTS);
+    let json = findings(&[], MISSION_LINTS);
+    for rule in MISSION_RULES {
+        assert!(portable.contains(rule), "{rule} is not printed under --target portable: {portable}");
+        assert!(all_infos.contains(rule), "{rule} is not printed with --all-infos: {all_infos}");
+        let selected = concise(&["--extend-select", rule], MISSION_LINTS);
+        assert!(selected.contains(rule), "{rule} is not printed when selected: {selected}");
+        assert!(!named(&json, rule).is_empty(), "{rule} is missing from the JSON");
+    }
+    assert!(named(&json, "glob-pattern").iter().all(|finding| finding["beyond_targets"] == true));
+    assert!(!portable.contains("left out"), "{portable}");
+}
+
+#[test]
+fn a_robot_of_today_that_escapes_star_through_a_rule_less_group_is_a_warning() {
+    let delay_only = b"User-agent: *\nDisallow: /api/\n\nUser-agent: bingbot\nCrawl-delay: 4\n";
+    let found = findings(&[], delay_only);
+    let escape = named(&found, "record-without-disallow");
+    assert_eq!(escape.len(), 1, "{found:#?}");
+    assert_eq!(escape[0]["severity"], "warning");
+    assert!(escape[0]["message"]
+        .as_str()
+        .is_some_and(|message| message.contains("bingbot") && message.contains("/api/")));
+}
+
 #[test]
 fn what_only_historical_robots_notice_fails_no_default_run() {
     let globs = b"User-agent: *\nDisallow: /*.pdf$\nDisallow: /search*\n";

@@ -53,13 +53,20 @@ pub enum Command {
     Rule {
         /// A rule code (RL301) or name (glob-pattern).
         rule: String,
+        /// The robots the site cares about, as `robolint --target` takes them: the severity
+        /// shown is the one findings get for them [default: today].
+        #[arg(long, value_delimiter = ',', value_name = "DIALECT")]
+        target: Vec<String>,
     },
-    /// List every rule with its code, name, level by default (today's robots) and for every
-    /// robot (portable), and category.
+    /// List every rule with its code, name, level for the target (today's robots unless
+    /// `--target` says otherwise) and for every robot (portable), and category.
     Rules {
         /// Output format.
         #[arg(long, value_enum, default_value_t = ListFormat::Human)]
         format: ListFormat,
+        /// The robots the site cares about, as `robolint --target` takes them [default: today].
+        #[arg(long, value_delimiter = ',', value_name = "DIALECT")]
+        target: Vec<String>,
     },
     /// Print a completion script for a shell, to be sourced by its start-up file.
     Completions {

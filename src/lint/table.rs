@@ -141,6 +141,12 @@ impl RuleTable {
         &self.running[at]
     }
 
+    /// The running rule named `name`.
+    #[cfg(test)]
+    pub(crate) fn running_named(&self, name: &str) -> Option<&Resolved> {
+        self.running.iter().find(|resolved| resolved.rule.name() == name)
+    }
+
     /// The rule a finding's code names.
     pub(crate) fn rule(&self, code: &str) -> Option<&'static Rule> {
         self.by_code.get(code).copied()

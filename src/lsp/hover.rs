@@ -136,22 +136,23 @@ const FIELD_DOCS: &[FieldDoc] = &[
 ];
 
 /// The hover text (Markdown) at byte `offset`, and the span it describes.
-pub fn hover(report: &Report, offset: usize) -> Option<(Span, String)> {
+pub fn hover(report: &Report, targets: &[Dialect], offset: usize) -> Option<(Span, String)> {
     let text = report.source.text.as_str();
     let document = &report.document;
-    if let Some(found) = rule_in_suppression(report, offset) {
+    if let Some(found) = rule_in_suppression(report, targets, offset) {
         return Some(found);
     }
-    let line = document.line_at(offset)?;
-    let field = document.lines[line].field()?;
-    if contains(field.name, offset) {
-        let docs = FIELD_DOCS.iter().find(|docs| Some(docs.directive) == field.directive)?;
-        return Some((field.name, field_markdown(docs)));
+    let field = document.line_at(offset).and_then(|line| Some((line, document.lines[line].field()?)));
+    if let Some((line, field)) = field {
+        let docs = FIELD_DOCS.iter().find(|docs| Some(docs.directive) == field.directive);
+        if let Some(docs) = docs.filter(|_| contains(field.name, offset)) {
+            return Some((field.name, field_markdown(docs)));
+        }
+        if field.is(Directive::UserAgent) && contains(field.value, offset) && !field.value.is_empty() {
+            return Some((field.value, agent_markdown(document, text, line, field)));
+        }
     }
-    if field.is(Directive::UserAgent) && contains(field.value, offset) && !field.value.is_empty() {
-        return Some((field.value, agent_markdown(document, text, line, field)));
-    }
-    None
+    findings_at(report, targets, offset)
 }
 
 /// Half-open, except that the position just after a word still hovers it.
@@ -159,15 +160,41 @@ fn contains(span: Span, offset: usize) -> bool {
     span.start() <= offset && offset <= span.end()
 }
 
-fn rule_in_suppression(report: &Report, offset: usize) -> Option<(Span, String)> {
+fn rule_in_suppression(report: &Report, targets: &[Dialect], offset: usize) -> Option<(Span, String)> {
     let suppressions = suppression::find(&report.document, &report.source.text);
     let named = suppressions.iter().flat_map(|found| &found.names).find(|named| contains(named.span, offset))?;
-    Some((named.span, rule_markdown(named.rule?)))
+    Some((named.span, rule_markdown(named.rule?, targets)))
 }
 
-fn rule_markdown(rule: &Rule) -> String {
+/// The findings whose span holds `offset`: the severity each got here and why, beside what
+/// the rule's findings get for the targets, so the editor says what the command line says.
+fn findings_at(report: &Report, targets: &[Dialect], offset: usize) -> Option<(Span, String)> {
+    let found: Vec<_> = report.diagnostics.iter().filter(|finding| contains(finding.span, offset)).collect();
+    let first = found.first()?;
+    let lines: Vec<String> = found
+        .iter()
+        .filter_map(|finding| {
+            let metadata = &rules::find(finding.code)?.metadata;
+            let here = if finding.beyond_targets {
+                format!("{}, for robots outside the targets only", finding.severity.as_str())
+            } else {
+                finding.severity.as_str().to_string()
+            };
+            Some(format!(
+                "**{} {}**: {here} here. For {}: {}",
+                metadata.code,
+                metadata.name,
+                rules::targets_label(targets),
+                metadata.severity_under(targets)
+            ))
+        })
+        .collect();
+    Some((first.span, lines.join("\n\n")))
+}
+
+fn rule_markdown(rule: &Rule, targets: &[Dialect]) -> String {
     let metadata = &rule.metadata;
-    let level = if metadata.default_enabled { metadata.severity.as_str() } else { "off by default" };
+    let level = metadata.severity_under(targets);
     format!(
         "**{code} {name}** ({level}, {category})\n\n{summary}\n\n{docs}\n\n[{name}]({url})",
         code = metadata.code,
@@ -304,7 +331,7 @@ mod tests {
     fn hover_at(text: &str, needle: &str) -> Option<String> {
         let report = lint(Source::from(text), None, &Settings::default());
         let offset = text.find(needle).expect("the needle");
-        hover(&report, offset + 1).map(|(_, markdown)| markdown)
+        hover(&report, &Dialect::TODAY, offset + 1).map(|(_, markdown)| markdown)
     }
 
     #[test]
@@ -392,7 +419,20 @@ mod tests {
     }
 
     #[test]
+    fn a_finding_shows_the_severity_it_got_and_the_one_its_rule_gets_for_the_targets() {
+        let markdown = hover_at("User-agent: *\nDisallow: /private/\n", "private").expect("a hover");
+        assert!(
+            markdown.contains("**RL313 sensitive-path**: info, for robots outside the targets only here"),
+            "{markdown}"
+        );
+        assert!(markdown.contains("For today's robots (rfc9309, google): info"), "{markdown}");
+        let markdown = hover_at("User-agent: *\nDisallow: /a%zz\n", "%zz").expect("a hover");
+        assert!(markdown.contains("invalid-percent-encoding"), "{markdown}");
+        assert!(markdown.contains("information for Google and RFC 9309 robots"), "{markdown}");
+    }
+
+    #[test]
     fn nothing_to_say_about_a_path() {
-        assert!(hover_at("User-agent: *\nDisallow: /private/\n", "private").is_none());
+        assert!(hover_at("User-agent: *\nDisallow: /catalog/\n", "catalog").is_none());
     }
 }

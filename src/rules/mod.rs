@@ -355,13 +355,11 @@ impl Metadata {
     }
 
     /// The rule's documentation as `robolint rule NAME` prints it and the playground page
-    /// shows it: summary, levels, fix, spec, options, then why, a bad and a good example.
-    pub fn documentation(&self) -> String {
-        let default = if self.default_enabled {
-            self.severity.as_str().to_string()
-        } else {
-            format!("off by default ({} when selected)", self.severity.as_str())
-        };
+    /// shows it, for a site whose robots follow `targets`: summary, the severity its findings
+    /// get there and how evidence moves it, levels, fix, spec, options, then why, a bad and a
+    /// good example.
+    pub fn documentation(&self, targets: &[Dialect]) -> String {
+        let default = self.severity_under(targets);
         let fix = match self.fix {
             FixAvailability::None => "none",
             FixAvailability::Safe => "safe",
@@ -381,8 +379,9 @@ impl Metadata {
         };
         let indent = |text: &str| -> String { text.lines().map(|line| format!("    {line}\n")).collect() };
         format!(
-            "{code} {name}: {summary}\n\nSeverity: {default}\nBy dialect: {levels}\nCategory: {category}\nFix: {fix}\n\
-             Spec: {spec}\n{options}\nWhy\n{why}\nBad\n{bad}\nGood\n{good}",
+            "{code} {name}: {summary}\n\nSeverity for {targets}: {default}\nBy dialect: {levels}\nCategory: {category}\n\
+             Fix: {fix}\nSpec: {spec}\n{options}\nWhy\n{why}\nBad\n{bad}\nGood\n{good}",
+            targets = targets_label(targets),
             code = self.code,
             name = self.name,
             summary = self.summary,
@@ -393,6 +392,20 @@ impl Metadata {
             bad = indent(&self.docs.bad),
             good = indent(&self.docs.good),
         )
+    }
+
+    /// The severity the rule's findings get for a site whose robots follow `targets`, in
+    /// words, with how evidence moves it: "info (raised to warning where …)".
+    pub fn severity_under(&self, targets: &[Dialect]) -> String {
+        let level = if self.default_enabled {
+            self.level_for_targets(targets).as_str().to_string()
+        } else {
+            format!("off by default ({} when selected)", self.severity.as_str())
+        };
+        match &self.evidence {
+            Some(evidence) => format!("{level}; {evidence}"),
+            None => level,
+        }
     }
 
     /// How much a finding matters to robots of `dialect`.
@@ -683,6 +696,18 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
     pub fn options<T: 'static>(&self) -> Option<&'a T> {
         let options: &'a (dyn Any + Send + Sync) = self.options?;
         options.downcast_ref::<T>()
+    }
+}
+
+/// How messages name a set of targets: "today's robots (rfc9309, google)".
+pub fn targets_label(targets: &[Dialect]) -> String {
+    let names: Vec<&str> = targets.iter().map(|dialect| dialect.name()).collect();
+    if targets == Dialect::TODAY {
+        format!("today's robots ({})", names.join(", "))
+    } else if Dialect::ALL.iter().all(|dialect| targets.contains(dialect)) {
+        "every robot (portable)".to_string()
+    } else {
+        names.join(", ")
     }
 }
 

@@ -118,10 +118,11 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             diagnostic.severity = Severity::Error;
         }
         // Deliberate shapes, read as the file means by every robot: an allow-list (`*` kept
-        // off the whole site, the crawler let in by rules of its own group), a group that
+        // off the whole site, the crawler let in by a group with Disallow lines of its own;
+        // Allow lines alone read as if they narrowed what it may fetch, and stay), a group that
         // allows everything in so many words (`Disallow:` with no path), or a policy of its
         // own rather than an addition to `*`'s.
-        if star_blocks_whole_site && robot.matcher.rules().next().is_some()
+        if star_blocks_whole_site && disallows_something
             || allows_everything_in_words(cx, own_first)
             || is_a_policy_of_its_own(&robot.matcher, &star_rules)
         {

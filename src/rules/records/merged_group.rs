@@ -153,7 +153,7 @@ fn report_run(
     let reaches_no_robot_of_today = robots.iter().all(|robot| {
         Registry::builtin().find(robot).map_or_else(|| names_a_robot_mistakenly(robot), |agent| agent.is_retired())
     });
-    if only_lists_a_name || (joins_star && !whole_site) || reaches_no_robot_of_today {
+    if (only_lists_a_name && !joins_star) || (joins_star && !whole_site) || reaches_no_robot_of_today {
         diagnostic.evidence(Evidence::NoEffect);
     }
     if let Some(divergence) =

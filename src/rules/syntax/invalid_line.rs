@@ -50,8 +50,10 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     } else {
         diagnostic.help("start it with `#` if it is meant as a comment");
         // Prose or markup among fields reads as a comment that lost its `#`: robots ignore
-        // it as its writer meant. A file of nothing else is no robots.txt at all.
-        if has_fields(cx) {
+        // it as its writer meant. A path after a stray colon is a rule that lost its name,
+        // and a file of nothing else is no robots.txt at all.
+        let lost_path = content.trim_start_matches([':', ' ', '\t']).starts_with('/');
+        if has_fields(cx) && !lost_path {
             diagnostic.evidence(Evidence::NoEffect);
         }
     }

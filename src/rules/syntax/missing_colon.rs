@@ -30,18 +30,19 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
         None => text!("`{}` is not followed by a colon", field.name),
     };
     let diagnostic = out.report(field.name, message);
+    // Google reads `name value` only as two tokens: with more, the colon makes Google read
+    // a line it drops now, a change of what Google does.
+    let google_drops = cx.slice(field.value).contains(|c: char| c.is_ascii_whitespace());
     match divergence {
         Some(divergence) => witnesses.attach(diagnostic, &divergence),
         // Google reads the line and RFC 9309 robots drop it, and no URL's answer differs:
-        // the line changes nothing (an `Allow /` where everything is allowed anyway).
-        None if is_group_line(directive) && !field.value.is_empty() && !witnesses.budget_spent() => {
+        // the line changes nothing (an `Allow /` where everything is allowed anyway). A line
+        // Google drops too is lost for every robot, which is no evidence of harmlessness.
+        None if is_group_line(directive) && !google_drops && !field.value.is_empty() && !witnesses.budget_spent() => {
             diagnostic.evidence(Evidence::NoEffect);
         }
         None => {}
     }
-    // Google reads `name value` only as two tokens: with more, the colon makes Google read
-    // a line it drops now, a change of what Google does.
-    let google_drops = cx.slice(field.value).contains(|c: char| c.is_ascii_whitespace());
     let applicability = if google_drops { Applicability::Unsafe } else { Applicability::Safe };
     diagnostic.help(help).fix(
         applicability,
