@@ -97,6 +97,7 @@ registry! {
     records::whole_site_blocked => "whole-site-blocked" per Record,
     records::too_many_rules => "too-many-rules" with Options,
     records::merged_group => "merged-group",
+    records::brand_name_as_agent => "brand-name-as-agent",
     paths::duplicate_rule => "duplicate-rule" per Record,
     paths::redundant_rule => "redundant-rule",
     paths::shadowed_rule => "shadowed-rule",
