@@ -68,6 +68,7 @@ registry! {
     file::error_page => "error-page",
     file::garbled_byte_order_mark => "garbled-byte-order-mark",
     file::escaped_line_breaks => "escaped-line-breaks",
+    file::lost_line_breaks => "lost-line-breaks",
     file::binary_content => "binary-content",
     file::non_crlf_line_ending => "non-crlf-line-ending",
     file::mixed_line_endings => "mixed-line-endings",
