@@ -20,6 +20,8 @@ use toml::value::Datetime;
 use crate::dialect::{Dialect, Matcher};
 use crate::model::{Document, LineIndex};
 
+pub mod names;
+
 /// What a robot fetches pages for; each has its own file, `agents/<name>.toml`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]

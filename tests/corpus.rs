@@ -216,6 +216,11 @@ fn cases(folder: &Path) -> Vec<PathBuf> {
     cases
 }
 
+/// Specification examples that today's robots read otherwise than their authors meant, with
+/// the one rule that says so. robotstxt.org's "allow a single robot" names its robot
+/// `Google`, a name no robot sends: copied as written, it keeps Googlebot off the whole site.
+const EXAMPLES_WRONG_FOR_TODAYS_ROBOTS: &[(&str, &str)] = &[("robotstxt-org-allow-single-robot.txt", "RL213")];
+
 #[test]
 fn specification_examples_lint_clean_at_default_settings() {
     let folder = corpus_dir().join("seeds");
@@ -228,6 +233,10 @@ fn specification_examples_lint_clean_at_default_settings() {
             .diagnostics
             .iter()
             .filter(|d| d.severity >= Severity::Warning)
+            .filter(|d| {
+                let name = seed.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+                !EXAMPLES_WRONG_FOR_TODAYS_ROBOTS.contains(&(name, d.code))
+            })
             .map(|d| format!("{} {}: {}", d.code, d.name, d.message.render(&report.source.text)))
             .collect();
         assert!(serious.is_empty(), "{} is a specification example but gets: {serious:#?}", seed.display());

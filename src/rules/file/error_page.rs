@@ -1,9 +1,10 @@
-use crate::model::{Directive, LineKind};
+use crate::model::{Directive, Line, LineKind};
 use crate::rules::{Context, Findings};
 use crate::text;
 
-/// Words of the status pages servers send instead of a file: plain-text error pages
-/// (`404 Not Found`, `Forbidden`, `Access denied`), in the first line of text.
+/// Words of the status pages servers, proxies and frameworks send instead of a file:
+/// plain-text error pages (`404 Not Found`, `Forbidden`, `Access denied`), Express's
+/// `Cannot GET /robots.txt`, an ingress's `default backend - 404`.
 const STATUS_WORDS: &[&str] = &[
     "not found",
     "forbidden",
@@ -16,11 +17,37 @@ const STATUS_WORDS: &[&str] = &[
     "gateway timeout",
     "too many requests",
     "bad request",
+    "method not allowed",
     "page not found",
     "file not found",
     "no such file",
     "does not exist",
+    "cannot get",
+    "default backend",
+    "request rejected",
     "error",
+];
+
+/// How many lines of text, past comments and blank lines, are read for a status: an error
+/// body in YAML or with a title line names it in its first few lines.
+const STATUS_LINES: usize = 5;
+
+/// How many lines of text are read to tell a stylesheet or a script.
+const CODE_LINES: usize = 20;
+
+/// Words that open lines of JavaScript and never a robots.txt line.
+const SCRIPT_OPENINGS: &[&str] = &[
+    "function",
+    "var ",
+    "let ",
+    "const ",
+    "import ",
+    "export ",
+    "(function",
+    "!function",
+    "window.",
+    "document.",
+    "\"use strict\"",
 ];
 
 /// The body of an error response served as robots.txt: JSON (an API's error object) or a
@@ -34,26 +61,50 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     if names_a_field(cx) {
         return;
     }
-    let Some(first) = cx.lines().iter().find(|line| !matches!(line.kind, LineKind::Blank | LineKind::Comment)) else {
-        return;
-    };
-    let first_text = cx.slice(first.span).trim();
+    // Lines that are no field robolint knows: a known field (`Crawl-delay: 500`) is a
+    // robots.txt line, whatever its value looks like.
+    let text_lines: Vec<&Line> = cx
+        .lines()
+        .iter()
+        .filter(|line| !matches!(line.kind, LineKind::Blank | LineKind::Comment))
+        .filter(|line| line.directive().is_none())
+        .collect();
+    let Some(first) = text_lines.first() else { return };
     // Markup, error page or not, is `html-document`'s.
-    if first_text.starts_with('<') {
+    if cx.slice(first.span).trim().starts_with('<') {
         return;
     }
-    let what = if is_json(cx.text.trim()) {
-        "a JSON document (an API or error response)"
-    } else if is_status_line(first_text) {
-        "an error page"
+    let status_line = text_lines.iter().take(STATUS_LINES).find(|line| is_status_line(cx.slice(line.span).trim()));
+    let (line, what) = if is_json(cx.text.trim()) {
+        (first, "a JSON document (an API or error response)")
+    } else if let Some(line) = status_line {
+        (line, "an error page")
+    } else if let Some(what) = code(cx, &text_lines) {
+        (first, what)
     } else {
         return;
     };
-    out.report(first.span, text!("this file is {}, not a robots.txt file", what)).help(
-        "the server answers /robots.txt with an error body instead of the file. Robots find no rules in it \
-         and crawl everything (or, for a 5xx status, stay away); serve the plain-text robots.txt, or a 404 status",
+    out.report(line.span, text!("this file is {}, not a robots.txt file", what)).help(
+        "the server answers /robots.txt with another document (an error body, a stylesheet, a script) instead of \
+         the file. Robots find no rules in it and crawl everything (or, for a 5xx status, stay away); serve the \
+         plain-text robots.txt, or a 404 status",
     );
     out.not_robots_txt();
+}
+
+/// What kind of code the lines are, when most of them end as CSS and JavaScript lines do
+/// (`{`, `}`, `;`) and no robots.txt line does: "a CSS stylesheet" or "a JavaScript file".
+fn code(cx: &Context<'_, '_>, lines: &[&Line]) -> Option<&'static str> {
+    let read: Vec<&str> = lines.iter().take(CODE_LINES).map(|line| cx.slice(line.span).trim()).collect();
+    let ends_as_code = |text: &&&str| text.ends_with(['{', '}', ';', ',', '(']) || text.starts_with('}');
+    let code_lines = read.iter().filter(ends_as_code).count();
+    let has_braces = read.iter().any(|text| text.contains(['{', '}']));
+    if !has_braces || code_lines == 0 || code_lines * 2 < read.len() {
+        return None;
+    }
+    let script =
+        read.iter().any(|text| SCRIPT_OPENINGS.iter().any(|opening| text.starts_with(opening)) || text.contains("=>"));
+    Some(if script { "a JavaScript file" } else { "a CSS stylesheet" })
 }
 
 /// Whether any line is a robots.txt field robots act on: such a file is a robots.txt with
@@ -75,8 +126,9 @@ fn is_json(text: &str) -> bool {
     opens_like_json || serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok_and(|_| text.starts_with(['{', '[']))
 }
 
-/// `404 Not Found`, `HTTP/1.1 403 Forbidden`, `Error 500`, `Access denied.`: a status code
-/// of 4xx or 5xx, or a status phrase, near the start of a short line.
+/// `404 Not Found`, `HTTP/1.1 403 Forbidden`, `Error 500`, `Access denied.`, `status: 404`,
+/// `default backend - 404`: a status code of 4xx or 5xx standing as a word, or a status
+/// phrase, in a short line.
 fn is_status_line(text: &str) -> bool {
     if text.len() > 200 {
         return false;
@@ -85,10 +137,9 @@ fn is_status_line(text: &str) -> bool {
     let without_protocol = lower
         .strip_prefix("http/")
         .map_or(lower.as_str(), |rest| rest.split_once(' ').map_or(rest, |(_, after)| after));
-    let code = without_protocol.trim_start_matches(|c: char| !c.is_ascii_alphanumeric());
-    let starts_with_status_code = code.len() >= 3
-        && code.as_bytes()[..3].iter().all(u8::is_ascii_digit)
-        && matches!(code.as_bytes()[0], b'4' | b'5')
-        && code.as_bytes().get(3).is_none_or(|c| !c.is_ascii_digit());
-    starts_with_status_code || STATUS_WORDS.iter().any(|words| lower.contains(words))
+    let is_status_code = |word: &str| {
+        word.len() == 3 && word.bytes().all(|byte| byte.is_ascii_digit()) && matches!(word.as_bytes()[0], b'4' | b'5')
+    };
+    let has_status_code = without_protocol.split(|c: char| !c.is_ascii_alphanumeric()).any(is_status_code);
+    has_status_code || STATUS_WORDS.iter().any(|words| lower.contains(words))
 }

@@ -13,30 +13,35 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let mut content_lines = cx
         .lines()
         .iter()
-        .filter(|line| {
-            let text = cx.slice(line.span).trim_start();
-            if let Some(after_opening) = text.strip_prefix("<!--").filter(|_| !in_html_comment) {
-                in_html_comment = !after_opening.contains("-->");
-                return false;
-            }
+        .filter_map(|line| {
+            let mut text = cx.slice(line.span).trim_start();
             if in_html_comment {
-                in_html_comment = !text.contains("-->");
-                return false;
+                let (_, after) = text.split_once("-->")?;
+                in_html_comment = false;
+                text = after.trim_start();
             }
-            !matches!(line.kind, LineKind::Blank | LineKind::Comment)
+            // A page may follow its opening comments on the same line (`<!-- cache --><html>`).
+            while let Some(after_opening) = text.strip_prefix("<!--") {
+                let Some((_, after)) = after_opening.split_once("-->") else {
+                    in_html_comment = true;
+                    return None;
+                };
+                text = after.trim_start();
+            }
+            let content = !text.is_empty() && !matches!(line.kind, LineKind::Blank | LineKind::Comment);
+            content.then_some((line, text))
         })
         .take(LINES_TO_SCAN);
     // A file that opens with a tag is markup; further down only document-level tags count,
     // so one stray `<br>` in a real robots.txt does not hide all its rules.
-    let opens_with_tag = content_lines.next().filter(|line| starts_tag(cx.slice(line.span).trim_start()));
-    let html_line = opens_with_tag.or_else(|| content_lines.find(|line| starts_html(cx.slice(line.span).trim_start())));
-    let Some(line) = html_line else { return };
+    let opens_with_tag = content_lines.next().filter(|(_, text)| starts_tag(text));
+    let html_line = opens_with_tag.or_else(|| content_lines.find(|(_, text)| starts_html(text)));
+    let Some((line, text)) = html_line else { return };
     // Markup beside real rules (a PHP warning printed above the file, an error page
     // appended) leaves those rules to robots: the markup lines are `invalid-line`s then.
     if holds_rules(cx) {
         return;
     }
-    let text = cx.slice(line.span).trim_start();
     let what = if is_xml(text) { "an XML document" } else { "an HTML page" };
     out.report(line.span, text!("this file is {}, not a robots.txt file", what)).help(
         "the server answers /robots.txt with a web page or an error document (a soft 404, a storage \

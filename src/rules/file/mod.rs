@@ -12,6 +12,7 @@ pub(super) mod garbled_byte_order_mark;
 pub(super) mod html_document;
 pub(super) mod invalid_utf8;
 pub(super) mod long_line;
+pub(super) mod lost_line_breaks;
 pub(super) mod mixed_line_endings;
 pub(super) mod non_crlf_line_ending;
 pub(super) mod nul_byte;

@@ -4,6 +4,7 @@
 pub(super) mod agent_pattern;
 pub(super) mod agent_substring_capture;
 pub(super) mod blank_line_in_record;
+pub(super) mod brand_name_as_agent;
 pub(super) mod duplicate_agent;
 pub(super) mod merged_group;
 pub(super) mod missing_record_separator;

@@ -1,5 +1,8 @@
-use crate::model::{Directive, Record};
+use crate::diagnostic::{Severity, Text};
+use crate::dialect::Dialect;
+use crate::model::{Directive, LineIndex, Record};
 use crate::rules::{Context, Findings};
+use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
     let lines = cx.lines();
@@ -8,20 +11,57 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
     }
     let is_star = |line: usize| lines[line].field().is_some_and(|field| cx.slice(field.value) == "*");
     let Some(star) = record.agents.iter().copied().find(|&line| is_star(line)) else { return };
-    let rule = |line: usize| lines[line].field().and_then(|field| Some((field.directive?, cx.slice(field.value))));
-    let Some(disallow_all) = record.governed_rules().find(|&line| rule(line) == Some((Directive::Disallow, "/")))
-    else {
+    let Some(disallow_all) = closes_the_site(cx, record) else { return };
+    // A file that lets some robots in with groups of their own closes the site to the rest on
+    // purpose; only where every group closes it can the file's other lines tell what it meant.
+    let every_group_closed = cx.doc.agent_records().all(|record| closes_the_site(cx, record).is_some());
+    // Disallow lines for parts of the site, which `Disallow: /` leaves with nothing to do:
+    // the file meant only those parts closed.
+    let defeated: Vec<LineIndex> = record
+        .governed_rules()
+        .filter(|&line| {
+            lines[line]
+                .field()
+                .is_some_and(|field| field.is(Directive::Disallow) && !matches!(cx.slice(field.value).trim(), "" | "/"))
+        })
+        .collect();
+    let sitemap = lines.iter().position(|line| line.field().is_some_and(|field| field.is(Directive::Sitemap)));
+    let who = || who_is_kept_off(cx, record).filter(|_| every_group_closed);
+    if let Some(who) = who().filter(|_| !defeated.is_empty()) {
+        let diagnostic = out
+            .report(
+                lines[disallow_all].field_span(),
+                text!(
+                    "`Disallow: /` keeps {} off the whole site, so this group's other Disallow lines do nothing",
+                    who
+                ),
+            )
+            .label(lines[star].field_span(), "for every robot")
+            .help(
+                "the group closes a few paths and then every path, and no group lets any robot in: robots obey the \
+                 widest rule. If only those paths are meant, delete `Disallow: /`; if the whole site is meant, the \
+                 other lines can go",
+            );
+        for &line in &defeated {
+            diagnostic.label(lines[line].field_span(), "does nothing beside `Disallow: /`");
+        }
+        diagnostic.severity = Severity::Warning;
         return;
-    };
-    // An Allow with a path opens part of the site; an empty `Disallow:` before the
-    // `Disallow: /` opens all of it to first-match robots (allow-all-and-disallow-all
-    // reports that contradiction).
-    let opened = record.governed_rules().any(|line| match rule(line) {
-        Some((Directive::Allow, value)) => !value.is_empty(),
-        Some((Directive::Disallow, "")) => line < disallow_all,
-        _ => false,
-    });
-    if opened {
+    }
+    if let Some((sitemap, who)) = sitemap.zip(who()) {
+        let diagnostic = out
+            .report(
+                lines[disallow_all].field_span(),
+                text!("`Disallow: /` keeps {} off the whole site, which the file's Sitemap asks robots to crawl", who),
+            )
+            .label(lines[sitemap].field_span(), "a sitemap of pages to crawl")
+            .label(lines[star].field_span(), "for every robot")
+            .help(
+                "every group of the file closes the whole site, yet it lists a sitemap: a staging file that \
+                 reached production, or a rule that meant less. If the site is meant to be crawled, use \
+                 `Disallow:` (nothing disallowed) or close only the paths meant",
+            );
+        diagnostic.severity = Severity::Warning;
         return;
     }
     out.report(lines[disallow_all].field_span(), "every robot without a record of its own is kept off the whole site")
@@ -30,4 +70,36 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
             "this is how a staging site keeps crawlers out, and a common accident when that file reaches \
              production; if the site is meant to be crawled, use `Disallow:` (nothing disallowed)",
         );
+}
+
+/// The record's `Disallow: /` line, when nothing in the record opens part of the site again:
+/// an Allow with a path opens part of it, and an empty `Disallow:` before the `Disallow: /`
+/// opens all of it to first-match robots (allow-all-and-disallow-all reports that
+/// contradiction).
+fn closes_the_site(cx: &Context<'_, '_>, record: &Record) -> Option<LineIndex> {
+    let lines = cx.lines();
+    let rule = |line: usize| lines[line].field().and_then(|field| Some((field.directive?, cx.slice(field.value))));
+    let disallow_all = record.governed_rules().find(|&line| rule(line) == Some((Directive::Disallow, "/")))?;
+    let opened = record.governed_rules().any(|line| match rule(line) {
+        Some((Directive::Allow, value)) => !value.is_empty(),
+        Some((Directive::Disallow, "")) => line < disallow_all,
+        _ => false,
+    });
+    (!opened).then_some(disallow_all)
+}
+
+/// The robots the `*` record keeps off the site, in words, once Google's matcher confirms that
+/// a rule of the record keeps them from `/`: Googlebot, where it obeys the `*` group, and every
+/// robot without a group of its own. `None` when another group decides for them.
+fn who_is_kept_off(cx: &Context<'_, '_>, record: &Record) -> Option<Text> {
+    let witnesses = cx.witnesses();
+    let kept_off = |robot: &str| {
+        witnesses.verdict(robot, "/", Dialect::Google).is_some_and(|verdict| {
+            !verdict.allowed && verdict.reason.rule().is_some_and(|rule| record.rules.contains(&rule.line))
+        })
+    };
+    if kept_off("googlebot") {
+        return Some(text!("Googlebot and every other robot without a group of its own"));
+    }
+    kept_off(&witnesses.anonymous_robot()).then(|| text!("every robot without a group of its own"))
 }
