@@ -207,10 +207,11 @@ fn write_in_place(target: &Path, contents: &[u8]) -> Result<(), NotWritten> {
     }
 }
 
-/// While a file is being written, Ctrl-C (SIGINT), SIGTERM and SIGHUP wait: the one that
-/// arrives takes its usual effect (ending robolint) once the write is done or undone, so
-/// neither a half-written file nor a temporary file is left behind. At any other moment
-/// they act at once, as without robolint's handlers.
+/// While a file is being written, Ctrl-C (SIGINT) and SIGTERM wait: the one that arrives
+/// takes its usual effect (ending robolint) once the write is done or undone, so neither a
+/// half-written file nor a temporary file is left behind. At any other moment they act at
+/// once, as without robolint's handlers. SIGHUP is left alone: under `nohup` it is ignored,
+/// and a handler of robolint's would make it end the run.
 struct HeldSignals;
 
 /// The signals held back, the one of them that arrived, and whether they act at once.
@@ -220,7 +221,7 @@ struct SignalState {
     arrived: Vec<(i32, Arc<AtomicBool>)>,
 }
 
-const HELD_SIGNALS: [i32; 3] = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP];
+const HELD_SIGNALS: [i32; 2] = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
 
 fn signal_state() -> &'static SignalState {
     static STATE: OnceLock<SignalState> = OnceLock::new();
