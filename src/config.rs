@@ -2,6 +2,7 @@
 //! checked; a mistake becomes an error that names the file and points at the key.
 
 use std::collections::BTreeMap;
+use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -17,6 +18,11 @@ mod resolve;
 pub use resolve::Resolver;
 
 pub const FILE_NAME: &str = "robolint.toml";
+
+/// The largest configuration file robolint reads: a real one is a few hundred bytes, and a
+/// file past this (a stray log, a sparse file of hundreds of megabytes) is refused before it
+/// is read, not parsed for a minute in hundreds of megabytes of memory.
+pub const LARGEST_CONFIG: u64 = 1024 * 1024;
 
 /// The rule whose options `[policy]` sets.
 const POLICY_RULE: &str = "crawler-policy";
@@ -98,11 +104,27 @@ enum RawRule {
 impl Config {
     /// Reads and checks a configuration file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|error| ConfigError {
+        let unreadable = |message: String| ConfigError {
             path: path.to_path_buf(),
             text: String::new(),
-            problems: vec![ConfigProblem { span: None, message: format!("cannot read the configuration: {error}") }],
-        })?;
+            problems: vec![ConfigProblem { span: None, message }],
+        };
+        let cannot_read = |error: std::io::Error| unreadable(format!("cannot read the configuration: {error}"));
+        let too_large =
+            || unreadable(format!("the configuration is larger than {LARGEST_CONFIG} bytes, the most robolint reads"));
+        let file = std::fs::File::open(path).map_err(cannot_read)?;
+        // The size on disk says no at once; reading at most one byte past the limit holds for
+        // files whose size is not known beforehand (pipes, /proc).
+        if file.metadata().map_err(cannot_read)?.len() > LARGEST_CONFIG {
+            return Err(too_large());
+        }
+        let mut bytes = Vec::new();
+        file.take(LARGEST_CONFIG + 1).read_to_end(&mut bytes).map_err(cannot_read)?;
+        if bytes.len() as u64 > LARGEST_CONFIG {
+            return Err(too_large());
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| unreadable("cannot read the configuration: it is not UTF-8 text".into()))?;
         Config::parse(&text, path)
     }
 

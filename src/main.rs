@@ -31,7 +31,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(message) => {
-            eprintln!("robolint: {message}");
+            cli::to_stderr(format_args!("robolint: {message}"));
             ExitCode::from(EXIT_USAGE)
         }
     }

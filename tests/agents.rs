@@ -215,9 +215,8 @@ fn robolint(args: &[&str]) -> (i32, String, String) {
 }
 
 /// A folder holding a robots.txt and, when given, a robolint.toml.
-fn site(name: &str, robots: &str, config: Option<&str>) -> std::path::PathBuf {
-    let folder = std::env::temp_dir().join(format!("robolint-agents-{name}-{}", std::process::id()));
-    fs::create_dir_all(&folder).expect("temp folder");
+fn site(name: &str, robots: &str, config: Option<&str>) -> support::TestDir {
+    let folder = support::TestDir::new(&format!("agents-{name}"));
     fs::write(folder.join("robots.txt"), robots).expect("write robots.txt");
     if let Some(config) = config {
         fs::write(folder.join("robolint.toml"), config).expect("write robolint.toml");

@@ -16,12 +16,12 @@ const FILE: &str = "User-agent: GPTBot\nAllow: /blog\n\nUser-agent: *\nDisallow:
 User-agent: anthropic-ai\nUser-agent: Claude-Web\nDisallow: /\n\n\
 User-agent: Googlebot-Extended\nDisallow: /\nContent-Usage: train-ai=n\n";
 
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("robolint-audit-{name}-{}", std::process::id()));
-    fs::create_dir_all(&dir).expect("temp dir");
+/// A robots.txt in a scratch folder, which goes when the folder is dropped.
+fn temp_file(name: &str, text: &str) -> (support::TestDir, PathBuf) {
+    let dir = support::TestDir::new(&format!("audit-{name}"));
     let path = dir.join("robots.txt");
     fs::write(&path, text).expect("robots.txt written");
-    path
+    (dir, path)
 }
 
 fn audit_json(target: &str) -> Value {
@@ -56,7 +56,7 @@ fn assert_issue_file(audit: &Value) {
 
 #[test]
 fn a_file_shows_each_robot_its_access_and_the_group_that_decides() {
-    let path = temp_file("file", FILE);
+    let (_dir, path) = temp_file("file", FILE);
     assert_issue_file(&audit_json(path.to_str().expect("UTF-8 path")));
 
     let output = support::robolint_in(
@@ -81,7 +81,7 @@ fn a_url_is_audited_from_the_fetched_file() {
 
 #[test]
 fn colour_marks_the_access_only_when_asked() {
-    let path = temp_file("colour", FILE);
+    let (_dir, path) = temp_file("colour", FILE);
     let path = path.to_str().expect("path");
     let run = |color: &str| {
         let output =

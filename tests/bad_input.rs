@@ -29,34 +29,26 @@ use child::Run;
 use records::write_records;
 
 /// A folder of generated inputs, removed when the test ends (the big ones are 100 MB).
-struct Scratch(PathBuf);
+struct Scratch(tempfile::TempDir);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("robolint-bad-input-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).expect("creating a temporary folder");
-        Scratch(dir)
+        let dir = tempfile::Builder::new().prefix(&format!("robolint-bad-input-{name}-")).tempdir();
+        Scratch(dir.expect("creating a temporary folder"))
     }
 
     fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let path = self.0.join(name);
+        let path = self.0.path().join(name);
         fs::write(&path, bytes).expect("writing a test input");
         path
     }
 
     /// A file written piece by piece, so a 100 MB input is never held in memory.
     fn streamed(&self, name: &str, write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>) -> PathBuf {
-        let path = self.0.join(name);
+        let path = self.0.path().join(name);
         let mut out = BufWriter::new(File::create(&path).expect("creating a test input"));
         write(&mut out).and_then(|()| out.flush()).expect("writing a test input");
         path
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
     }
 }
 

@@ -17,11 +17,8 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("robolint-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> support::TestDir {
+    support::TestDir::new(&format!("cli-{name}"))
 }
 
 const ISSUE_EXAMPLE: &[u8] = b"User-agent: *\nDisallow: /tmp/*\n\nUser-agent: *\nDisallow: /robots.txt\n";
@@ -88,7 +85,6 @@ fn lint_subcommand_is_the_bare_form() {
             assert_eq!(spelled_out.stdout, bare.stdout, "{path} {flags:?}");
         }
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -126,7 +122,6 @@ fn directory_means_every_robots_txt_below_it() {
     assert!(text.contains("a/robots.txt:2:1: error[RL101 missing-colon]"), "{text}");
     assert!(!text.contains("notes.txt"), "{text}");
     assert!(text.ends_with("2 files: 1 problem (1 error)\n1 fixable with `--fix`\n"), "{text}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -136,7 +131,6 @@ fn directory_without_robots_txt_is_a_usage_error() {
     let output = robolint(&[dir.to_str().expect("utf-8 path")], b"");
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("no file named robots.txt"), "{}", stderr(&output));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -243,7 +237,6 @@ fn nearest_robolint_toml_applies_and_no_config_ignores_it() {
         b"",
     ));
     assert!(!explicit.contains("RL302") && explicit.contains("RL301"), "{explicit}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -256,7 +249,6 @@ fn configuration_errors_name_the_file_and_the_key() {
     assert_eq!(output.status.code(), Some(2), "{errors}");
     assert!(errors.contains("robolint.toml") && errors.contains("unknown rule `glob-patern`"), "{errors}");
     assert!(errors.contains("3 │ glob-patern"), "the key is shown in context: {errors}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -313,7 +305,6 @@ fn fix_rewrites_in_place_keeping_comments_and_permissions() {
 
     robolint(&["--fix", "--unsafe-fixes", path], b"");
     assert!(std::fs::read_to_string(&robots).expect("read").ends_with("Disallow: /tmp/\nDisallow:\n"));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -328,11 +319,10 @@ fn fix_refuses_input_it_cannot_reproduce_byte_for_byte() {
     let stdin = robolint(&["--fix", "-"], b"User-agent: *\nDisallow /caf\xE9/\n");
     assert!(stderr(&stdin).contains("standard input: not fixed"), "{}", stderr(&stdin));
     assert!(stdin.stdout.is_empty(), "{}", stdout(&stdin));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// A file with a safe fix (`Disallow /private/` gets its colon) in a fresh directory.
-fn fixable_file(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+fn fixable_file(name: &str) -> (support::TestDir, std::path::PathBuf) {
     let dir = temp_dir(name);
     let robots = dir.join("robots.txt");
     std::fs::write(&robots, FIXABLE).expect("write");
@@ -351,7 +341,6 @@ fn fix_writes_through_a_symbolic_link_which_stays_a_link() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(std::fs::symlink_metadata(&link).expect("lstat").file_type().is_symlink(), "the link was replaced");
     assert_eq!(std::fs::read_to_string(&target).expect("read"), FIXED);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -370,7 +359,6 @@ fn fix_keeps_the_owner_and_group_of_the_file() {
     let after = std::fs::metadata(&robots).expect("stat");
     assert_eq!(std::fs::read_to_string(&robots).expect("read"), FIXED);
     assert_eq!((after.uid(), after.gid(), after.mode()), (before.uid(), before.gid(), before.mode()));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -386,7 +374,6 @@ fn fix_writes_a_hard_linked_file_in_place_so_every_name_sees_the_fix() {
     assert_eq!((one.ino(), one.nlink()), (two.ino(), 2));
     let leftovers = std::fs::read_dir(&dir).expect("list").count();
     assert_eq!(leftovers, 2, "no temporary file is left behind");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -413,5 +400,4 @@ fn fix_refuses_a_read_only_file_unless_asked_and_the_run_exits_2() {
     assert_eq!(forced.status.code(), Some(0), "{}", stderr(&forced));
     assert_eq!(std::fs::read_to_string(&robots).expect("read"), FIXED);
     assert_eq!(std::fs::metadata(&robots).expect("stat").permissions().mode() & 0o777, 0o444);
-    let _ = std::fs::remove_dir_all(dir);
 }

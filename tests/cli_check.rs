@@ -37,15 +37,14 @@ http://www.fict.org/%7Ejim/jim.html     No  Yes Yes No
 http://www.fict.org/%7Emak/mak.html     No  Yes Yes Yes
 ";
 
-/// A scratch folder holding the fict.org URL list.
-fn urls_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("robolint-cli-check-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+/// A scratch folder holding the fict.org URL list, and the list's path.
+fn urls_file(name: &str) -> (support::TestDir, PathBuf) {
+    let dir = support::TestDir::new(&format!("cli-check-{name}"));
     let path = dir.join("urls.txt");
     let urls: String =
         FICT_MATRIX.lines().map(|row| format!("{}\n", row.split_whitespace().next().unwrap_or(""))).collect();
     std::fs::write(&path, format!("# the URLs of the draft's §4\n\n{urls}")).expect("writing the URL list");
-    path
+    (dir, path)
 }
 
 fn words(text: &str) -> Vec<Vec<String>> {
@@ -54,7 +53,7 @@ fn words(text: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn matrix_reproduces_the_drafts_section_4() {
-    let urls = urls_file("matrix");
+    let (_dir, urls) = urls_file("matrix");
     let urls = urls.to_str().expect("UTF-8 temp path");
     let args =
         ["matrix", FICT_ORG, "--agents", "unhipbot,webcrawler,excite,other", "--urls", urls, "--dialect", "draft-1996"];
@@ -73,7 +72,7 @@ fn matrix_reproduces_the_drafts_section_4() {
 /// a boolean per robot.
 #[test]
 fn matrix_as_json_holds_the_tables_answers() {
-    let urls = urls_file("matrix-json");
+    let (_dir, urls) = urls_file("matrix-json");
     let urls = urls.to_str().expect("UTF-8 temp path");
     let agents = "unhipbot,webcrawler,excite,other";
     let args = ["matrix", FICT_ORG, "--agents", agents, "--urls", urls, "--dialect", "draft-1996", "--format", "json"];
@@ -98,7 +97,7 @@ fn matrix_as_json_holds_the_tables_answers() {
 
 #[test]
 fn matrix_for_every_dialect_prints_five_tables() {
-    let urls = urls_file("matrix-all");
+    let (_dir, urls) = urls_file("matrix-all");
     let urls = urls.to_str().expect("UTF-8 temp path");
     let output = robolint(&["matrix", FICT_ORG, "--agents", "unhipbot,other", "--urls", urls], b"");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -143,7 +142,7 @@ fn check_exits_0_when_everything_is_allowed() {
 
 #[test]
 fn check_reads_urls_from_a_file_and_robots_txt_from_stdin() {
-    let urls = urls_file("check-urls");
+    let (_dir, urls) = urls_file("check-urls");
     let urls = urls.to_str().expect("UTF-8 temp path");
     let robots = std::fs::read(FICT_ORG).expect("the seed file");
     let output = robolint(&["check", "-", "--agent", "unhipbot", "--dialect", "rfc9309", "--urls", urls], &robots);
@@ -258,7 +257,7 @@ fn check_answers_googles_edge_questions() {
 
 #[test]
 fn matrix_usage_errors_exit_2() {
-    let urls = urls_file("matrix-errors");
+    let (_dir, urls) = urls_file("matrix-errors");
     let urls = urls.to_str().expect("UTF-8 temp path");
     let cases: [&[&str]; 5] = [
         &["matrix", FICT_ORG, "--agents", "a,b"],

@@ -3,16 +3,13 @@
 
 use std::fs;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 mod support;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("robolint-defects-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> support::TestDir {
+    support::TestDir::new(&format!("defects-{name}"))
 }
 
 fn run_in(directory: &Path, args: &[&str]) -> Output {

@@ -2,7 +2,7 @@
 //! on a par with ruff"), through the built binary.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 mod support;
@@ -21,11 +21,8 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("robolint-options-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> support::TestDir {
+    support::TestDir::new(&format!("options-{name}"))
 }
 
 #[test]

@@ -30,13 +30,10 @@ fn findings(args: &[&str], stdin: &[u8]) -> Vec<Value> {
 fn configured_findings(config_text: &str, stdin: &[u8]) -> Vec<Value> {
     static RUNS: AtomicUsize = AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("robolint-defaults-{}-{run}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = support::TestDir::new(&format!("defaults-{run}"));
     let config = dir.join("robolint.toml");
     std::fs::write(&config, config_text).expect("write");
-    let found = findings(&["--config", config.to_str().expect("utf-8")], stdin);
-    let _ = std::fs::remove_dir_all(dir);
-    found
+    findings(&["--config", config.to_str().expect("utf-8")], stdin)
 }
 
 fn named<'a>(findings: &'a [Value], rule: &str) -> Vec<&'a Value> {

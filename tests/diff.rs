@@ -3,7 +3,7 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -21,14 +21,11 @@ use http_server::{ok, serve};
 const OLD: &str = "User-agent: *\nDisallow: /admin/\n";
 const NEW: &str = "User-agent: *\nDisallow: /admin/\nDisallow: /products/\n";
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("robolint-diff-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> support::TestDir {
+    support::TestDir::new(&format!("diff-{name}"))
 }
 
-fn with_files(name: &str) -> PathBuf {
+fn with_files(name: &str) -> support::TestDir {
     let dir = temp_dir(name);
     fs::write(dir.join("old.txt"), OLD).expect("old");
     fs::write(dir.join("new.txt"), NEW).expect("new");

@@ -433,9 +433,8 @@ fn a_url_gives_the_same_findings_as_a_local_copy_plus_http_ones() {
     let site = Site::start(|_| {
         vec![("/robots.txt".into(), response("200 OK", &[("Content-Type", "text/html")], body.as_bytes()))]
     });
-    let folder = std::env::temp_dir().join(format!("robolint-fetch-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).expect("a temporary folder");
-    let copy = folder.join("robots.txt");
+    let folder = tempfile::Builder::new().prefix("robolint-fetch-").tempdir().expect("a temporary folder");
+    let copy = folder.path().join("robots.txt");
     std::fs::write(&copy, body).expect("writing the local copy");
     let copy_name = copy.to_string_lossy().into_owned();
 

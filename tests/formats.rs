@@ -5,7 +5,7 @@
 mod shared;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 use serde_json::{json, Value};
@@ -32,11 +32,8 @@ fn document(output: &Output) -> Value {
     })
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("robolint-formats-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> support::TestDir {
+    support::TestDir::new(&format!("formats-{name}"))
 }
 
 /// The glob is the 15th character of line 2 but its 16th UTF-16 code unit: `😀` is one

@@ -1,7 +1,7 @@
 //! `robolint lsp` as an editor runs it: the real binary, JSON-RPC over its stdin and stdout.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
@@ -224,11 +224,9 @@ fn at(uri: &str, line: u32, character: u32) -> Value {
     json!({"textDocument": {"uri": uri}, "position": position(line, character)})
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("robolint-lsp-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A scratch folder, removed when dropped, pass or fail.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("robolint-lsp-{name}-")).tempdir().expect("temp dir")
 }
 
 fn file_uri(path: &Path) -> String {
@@ -301,7 +299,8 @@ fn diagnostics_are_in_utf16_units_and_follow_incremental_changes() {
 
 #[test]
 fn a_changed_configuration_file_relints_open_documents() {
-    let dir = temp_dir("config");
+    let folder = temp_dir("config");
+    let dir = folder.path();
     let uri = file_uri(&dir.join("robots.txt"));
     let mut client = Client::initialized();
     let diagnostics = client.open(&uri, "User-agent: *\nDisallow: /tmp/*\n");
@@ -326,7 +325,6 @@ fn a_changed_configuration_file_relints_open_documents() {
     assert!(warning["params"]["message"].as_str().is_some_and(|text| text.contains("no-such-rule")), "{warning}");
     assert!(with_code(&client.diagnostics(&uri, Some(1)), "RL301").is_some());
     assert!(client.finish().success());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ---------------------------------------------------------------------------------------

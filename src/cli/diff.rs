@@ -13,6 +13,7 @@ use robolint::agents::{Purpose, Registry};
 use robolint::diagnostic::Diagnostic;
 use robolint::dialect::{Dialect, Verdict};
 use robolint::diff::{self, Change, Comparison, Robot, Side};
+use robolint::fetch::addresses::SharedGuard;
 use robolint::fetch::{self, looks_like_http_url, Ending, FetchOptions, FetchOutcome, HttpUrl, RedirectProblem};
 use robolint::model::{LineIndex, Span};
 use robolint::render::{github, sarif, Linted};
@@ -166,7 +167,7 @@ fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
         DiffFormat::Sarif => {
             // SARIF has no place for them that code scanning shows; they go where people look.
             for note in &notes {
-                eprintln!("robolint diff: note: {note}");
+                super::to_stderr(format_args!("robolint diff: note: {note}"));
             }
             sarif_log(&mut io::stdout().lock(), old, new, &comparison, args.fail_on).map_err(super::cannot_write)?;
         }
@@ -256,10 +257,12 @@ struct SitemapReading {
 
 impl SitemapReading {
     /// Reads a `--sitemap` argument: a file or a URL, and for a URL that is a sitemap index,
-    /// the sitemaps it names.
+    /// the sitemaps it names, fetched under the index's address guard (a public index may not
+    /// name sitemaps in a private network).
     fn read(&mut self, argument: &str) -> Result<(), String> {
         let from_url = looks_like_http_url(argument);
-        let sitemap = self.read_one(argument)?;
+        let guard = SharedGuard::new(false);
+        let sitemap = self.read_one(argument, &guard)?;
         if !sitemap.is_index {
             self.urls.extend(sitemap.locations);
             return Ok(());
@@ -280,7 +283,7 @@ impl SitemapReading {
         }
         for child in sitemap.locations.iter().take(SITEMAP_MAX_CHILDREN) {
             // One unreadable sitemap of many leaves the others' URLs worth asking.
-            match self.read_one(child) {
+            match self.read_one(child, &guard) {
                 Ok(child_sitemap) if child_sitemap.is_index => {
                     self.notes.push(format!("{child}: an index inside an index is not followed"));
                 }
@@ -292,7 +295,7 @@ impl SitemapReading {
     }
 
     /// One sitemap's locations, within what the bounds leave of them.
-    fn read_one(&mut self, argument: &str) -> Result<diff::Sitemap, String> {
+    fn read_one(&mut self, argument: &str, guard: &SharedGuard) -> Result<diff::Sitemap, String> {
         let urls_left = SITEMAP_MAX_URLS.saturating_sub(self.urls.len());
         let bytes_left = SITEMAPS_MAX_BYTES.saturating_sub(self.bytes);
         if urls_left == 0 || bytes_left == 0 {
@@ -300,7 +303,7 @@ impl SitemapReading {
             return Ok(diff::Sitemap::default());
         }
         let cap = SITEMAP_MAX_BYTES.min(bytes_left);
-        let (xml, cut) = sitemap_bytes(argument, cap)?;
+        let (xml, cut) = sitemap_bytes(argument, cap, guard)?;
         self.bytes += xml.len();
         let sitemap = diff::read_sitemap(&xml, urls_left);
         if cut {
@@ -318,10 +321,10 @@ impl SitemapReading {
 
 /// A sitemap's bytes, from a file or fetched, gunzipped when they are gzip (whether the
 /// server coded them or the file is a `.gz`), at most `cap` of them; true when cut there.
-fn sitemap_bytes(argument: &str, cap: usize) -> Result<(Vec<u8>, bool), String> {
+fn sitemap_bytes(argument: &str, cap: usize, guard: &SharedGuard) -> Result<(Vec<u8>, bool), String> {
     let bytes = if looks_like_http_url(argument) {
         let url = HttpUrl::parse(argument)?;
-        let outcome = fetch::fetch(&url, &FetchOptions { max_size: cap, ..FetchOptions::default() });
+        let outcome = fetch::fetch_guarded(&url, &FetchOptions { max_size: cap, ..FetchOptions::default() }, guard);
         let response = outcome.robots_txt().ok_or_else(|| no_body(&outcome))?;
         if let Some(error) = &response.body.decoding_error {
             return Err(format!("{argument}: {error}"));

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use robolint::diagnostic::Applicability;
-use robolint::fix::{fix_text, unified_diff, write_fixed, NotWritten};
+use robolint::fix::{fix_text, unified_diff, write_fixed};
 use robolint::render::Found;
 use robolint::{lint, Settings, Source};
 
@@ -67,11 +67,7 @@ pub(super) fn apply_fixes(
         return Ok(Fixing::Diff(unified_diff(name, &source.text, &fixed.text)));
     }
     if let Err(not_written) = write_fixed(input, fixed.text.as_bytes(), args.fix_read_only) {
-        let reason = match not_written {
-            NotWritten::ReadOnly => "it is read-only (--fix-read-only writes it anyway)".to_string(),
-            NotWritten::Io(error) => format!("cannot write the fixed file: {error}"),
-        };
-        messages.push(format!("{name}: not fixed: {reason}"));
+        messages.push(format!("{name}: not fixed: {not_written}"));
         return Ok(Fixing::NotWritten(source));
     }
     if !args.quiet {

@@ -319,7 +319,10 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
         let mut files = Vec::new();
         collect_inputs(path, &mut files)?;
         if files.is_empty() {
-            eprintln!("robolint: {}: no file named robots.txt below this directory", path.display());
+            super::to_stderr(format_args!(
+                "robolint: {}: no file named robots.txt below this directory",
+                path.display()
+            ));
         }
         inputs.extend(files.into_iter().map(Input::File));
     }
@@ -380,7 +383,7 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
     let mut deliver = |outcome: Outcome| {
         out.write_all(outcome.diff.as_bytes()).map_err(cannot_write)?;
         for message in &outcome.messages {
-            eprintln!("robolint: {message}");
+            super::to_stderr(format_args!("robolint: {message}"));
         }
         not_written += usize::from(outcome.fix_not_written);
         let (name, found, fail_on) = match outcome.result {
@@ -450,9 +453,9 @@ fn watch(args: &LintArgs, http: &HttpArgs) -> Result<u8, String> {
     loop {
         match run_lint(args, http, Inputs::FilesAndUrls) {
             Ok(_) => {}
-            Err(message) => eprintln!("robolint: {message}"),
+            Err(message) => super::to_stderr(format_args!("robolint: {message}")),
         }
-        eprintln!("robolint: watching for changes (Ctrl-C to stop)");
+        super::to_stderr(format_args!("robolint: watching for changes (Ctrl-C to stop)"));
         let changed = |event: &notify::Result<notify::Event>| {
             event.as_ref().is_ok_and(|event| event.kind.is_modify() || event.kind.is_create() || event.kind.is_remove())
         };

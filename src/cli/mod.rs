@@ -128,6 +128,14 @@ impl ColorChoice {
 pub const EXIT_FOUND: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 
+/// Writes one line to standard error. `eprintln!` panics when standard error cannot be
+/// written (a full disk it is redirected to): the message is lost either way, but the exit
+/// status still tells what happened.
+pub fn to_stderr(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
 /// The message for output that could not be written. A reader that closed standard output
 /// (`robolint … | head`) ends the run normally, as for any command-line tool: what is left
 /// would be read by no one.

@@ -3,13 +3,12 @@
 //! as the server sent them.
 
 use std::io::{self, Read};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use ureq::unversioned::resolver::DefaultResolver;
 use ureq::unversioned::transport::DefaultConnector;
 
-use super::addresses::{AddressGuard, GuardedResolver};
+use super::addresses::{GuardedResolver, SharedGuard};
 use super::{follow, FailureKind, FetchOutcome, Headers, HttpUrl, RawResponse, Transport, DEFAULT_MAX_SIZE};
 use crate::fetch::Failure;
 
@@ -52,6 +51,12 @@ impl Default for FetchOptions {
 
 /// GETs `url` (a robots.txt URL) and whatever it redirects to.
 pub fn fetch(url: &HttpUrl, options: &FetchOptions) -> FetchOutcome {
+    fetch_guarded(url, options, &SharedGuard::new(options.allow_private_redirects))
+}
+
+/// [`fetch`] under a guard that earlier fetches may have seen public: the fetches that
+/// follow from one URL the user named (a sitemap index, then its sitemaps) share one.
+pub fn fetch_guarded(url: &HttpUrl, options: &FetchOptions, guard: &SharedGuard) -> FetchOutcome {
     let config = ureq::Agent::config_builder()
         // Every status is an answer to record, not an error.
         .http_status_as_error(false)
@@ -67,18 +72,17 @@ pub fn fetch(url: &HttpUrl, options: &FetchOptions) -> FetchOutcome {
         .max_idle_connections(0)
         .max_idle_connections_per_host(0)
         .build();
-    let guard = Arc::new(Mutex::new(AddressGuard::new(options.allow_private_redirects)));
-    let resolver = GuardedResolver { inner: DefaultResolver::default(), guard: Arc::clone(&guard) };
+    let resolver = GuardedResolver { inner: DefaultResolver::default(), guard: guard.clone() };
     let agent = ureq::Agent::with_parts(config, DefaultConnector::default(), resolver);
     let deadline = Instant::now() + options.timeout.min(LONGEST_WAIT);
-    let mut transport = UreqTransport { agent, deadline, guard };
+    let mut transport = UreqTransport { agent, deadline, guard: guard.clone() };
     follow(url.clone(), &mut transport, options.max_size)
 }
 
 struct UreqTransport {
     agent: ureq::Agent,
     /// Where this fetch's requests have connected, shared with the agent's resolver.
-    guard: Arc<Mutex<AddressGuard>>,
+    guard: SharedGuard,
     /// One deadline for the whole chain of redirects, not one per request.
     deadline: Instant,
 }
@@ -92,7 +96,7 @@ impl Transport for UreqTransport {
         let response =
             self.agent.get(url.to_string()).config().timeout_global(Some(remaining)).build().call().map_err(
                 |error| {
-                    let refused = self.guard.lock().unwrap_or_else(PoisonError::into_inner).take_refused();
+                    let refused = self.guard.lock().take_refused();
                     match refused {
                         Some(address) => {
                             Failure::new(FailureKind::PrivateAddress, format!("{} resolves to {address}", url.host()))

@@ -22,7 +22,7 @@ use std::io::{self, Read};
 
 pub use body::Body;
 #[cfg(feature = "native")]
-pub use client::{default_user_agent, fetch, FetchOptions, LONGEST_WAIT};
+pub use client::{default_user_agent, fetch, fetch_guarded, FetchOptions, LONGEST_WAIT};
 pub use headers::{Charset, ContentCoding, Headers, MediaType};
 pub use url::{looks_like_http_url, HttpUrl};
 

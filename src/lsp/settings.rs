@@ -92,8 +92,8 @@ mod tests {
 
     #[test]
     fn a_directory_with_a_configuration_file_gives_its_settings() {
-        let directory = std::env::temp_dir().join(format!("robolint-lsp-settings-{}", std::process::id()));
-        std::fs::create_dir_all(&directory).expect("temp dir");
+        let folder = tempfile::Builder::new().prefix("robolint-lsp-settings-").tempdir().expect("temp dir");
+        let directory = folder.path();
         std::fs::write(directory.join("robolint.toml"), "[rules]\nglob-pattern = \"off\"\n").expect("config");
         let document = uri(&format!("file://{}/robots.txt", directory.display()));
         let mut configs = Resolver::nearest();
@@ -104,6 +104,5 @@ mod tests {
         configs.forget();
         let result = settings_for(&document, &mut configs);
         assert!(result.problem.is_some_and(|problem| problem.contains("no-such-rule")));
-        let _ = std::fs::remove_dir_all(&directory);
     }
 }

@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use super::controls::visible;
 use super::{position, Linted};
 use crate::diagnostic::Severity;
 
@@ -35,13 +36,13 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
         writeln!(
             out,
             "{place}{}:{}:{}:{reset} {severity}{}{reset}[{} {}]: {}",
-            input.name,
+            visible(input.name),
             at.line,
             at.column,
             diagnostic.severity.as_str(),
             diagnostic.code,
             diagnostic.name,
-            diagnostic.message.render(&input.report.source.text)
+            visible(&diagnostic.message.render(&input.report.source.text))
         )?;
     }
     Ok(())

@@ -6,6 +6,7 @@
 
 use std::io::{self, Write};
 
+use super::controls::visible;
 use super::positions::LineIndex;
 use super::Linted;
 use crate::diagnostic::{Diagnostic, Severity};
@@ -13,7 +14,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
     let text = input.report.source.text.as_str();
     let lines = LineIndex::new(text);
-    let file = escape_property(input.name);
+    let file = escape_property(&visible(input.name));
     for diagnostic in input.shown() {
         let start = lines.line_column(text, diagnostic.span.start());
         let end = lines.line_column(text, diagnostic.span.end());
@@ -25,7 +26,7 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
             end.line,
             end.column,
             escape_property(&format!("{} {}", diagnostic.code, diagnostic.name)),
-            escape_data(&with_notes(diagnostic, &input.report.source.text)),
+            escape_data(&visible(&with_notes(diagnostic, &input.report.source.text))),
             command = command(diagnostic.severity),
         )?;
     }

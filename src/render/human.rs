@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use ariadne::{Color, Config, IndexType, Label, ReportKind, Source};
 
+use super::controls::{visible, Drawable};
 use super::Linted;
 use crate::diagnostic::Severity;
 
@@ -13,8 +14,17 @@ use crate::diagnostic::Severity;
 pub const DRAWN_LABELS: usize = 100;
 
 pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Result<()> {
+    if input.report.diagnostics.is_empty() {
+        return Ok(());
+    }
     let text = input.report.source.text.as_str();
-    let mut source = (input.name, Source::from(text));
+    // ariadne prints the source lines as they are: it is given the text with its control
+    // characters drawn, and every span moved to match.
+    let drawable = Drawable::new(text);
+    let at = |start: usize, end: usize| drawable.offset(start)..drawable.offset(end);
+    let name = visible(input.name);
+    let name = name.as_ref();
+    let mut source = (name, Source::from(drawable.text.as_ref()));
     let config = Config::default().with_color(color).with_index_type(IndexType::Byte).with_compact(false);
     for diagnostic in input.shown() {
         let (kind, tint) = match diagnostic.severity {
@@ -22,18 +32,18 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
             Severity::Warning => (ReportKind::Warning, Color::Yellow),
             Severity::Info => (ReportKind::Advice, Color::Cyan),
         };
-        let range = diagnostic.span.start()..diagnostic.span.end();
-        let mut report = ariadne::Report::build(kind, (input.name, range.clone()))
+        let range = at(diagnostic.span.start(), diagnostic.span.end());
+        let mut report = ariadne::Report::build(kind, (name, range.clone()))
             .with_config(config)
             .with_code(format!("{} {}", diagnostic.code, diagnostic.name))
-            .with_message(diagnostic.message.render(text))
+            .with_message(visible(&diagnostic.message.render(text)))
             .with_label(
-                Label::new((input.name, range)).with_message(primary_label(diagnostic)).with_color(tint).with_order(0),
+                Label::new((name, range)).with_message(primary_label(diagnostic)).with_color(tint).with_order(0),
             );
         for (order, label) in (1..).zip(diagnostic.labels.iter().take(DRAWN_LABELS)) {
             report = report.with_label(
-                Label::new((input.name, label.span.start()..label.span.end()))
-                    .with_message(label.message.render(text))
+                Label::new((name, at(label.span.start(), label.span.end())))
+                    .with_message(visible(&label.message.render(text)))
                     .with_color(Color::Blue)
                     .with_order(order),
             );
@@ -43,17 +53,17 @@ pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Resul
             report = report.with_note(format!("{undrawn} more places not drawn (`--format json` lists them all)"));
         }
         if let Some(help) = &diagnostic.help {
-            report = report.with_help(help.render(text));
+            report = report.with_help(visible(&help.render(text)));
         }
         for note in &diagnostic.notes {
-            report = report.with_note(note);
+            report = report.with_note(visible(note));
         }
         if !diagnostic.affects.is_empty() {
             let dialects: Vec<String> = diagnostic.affects.iter().map(ToString::to_string).collect();
             report = report.with_note(format!("affects robots that follow: {}", dialects.join(", ")));
         }
         if let Some(fix) = &diagnostic.fix {
-            report = report.with_note(format!("fix ({}): {}", fix.applicability.as_str(), fix.message));
+            report = report.with_note(format!("fix ({}): {}", fix.applicability.as_str(), visible(&fix.message)));
         }
         report.finish().write(&mut source, &mut *out)?;
     }

@@ -1,6 +1,7 @@
 //! Diagnostics → text. The only place byte spans become lines and columns.
 
 pub mod concise;
+pub mod controls;
 pub mod github;
 pub mod human;
 pub mod json;

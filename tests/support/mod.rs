@@ -22,3 +22,29 @@ pub fn robolint_in(directory: &Path, args: &[&str], stdin: &[u8]) -> Output {
     }
     child.wait_with_output().expect("robolint finishes")
 }
+
+/// A scratch folder under the system's temporary folder (`robolint-NAME-XXXXXX`), removed
+/// with everything in it when dropped, whether the test passed or failed. It reads as the
+/// `Path` of the folder.
+pub struct TestDir(tempfile::TempDir);
+
+impl TestDir {
+    pub fn new(name: &str) -> TestDir {
+        let folder = tempfile::Builder::new().prefix(&format!("robolint-{name}-")).tempdir();
+        TestDir(folder.expect("a temporary folder"))
+    }
+}
+
+impl AsRef<Path> for TestDir {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl std::ops::Deref for TestDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
