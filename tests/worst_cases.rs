@@ -162,14 +162,15 @@ fn matchers_over_the_star_records_name_the_deciding_line() {
     }
 }
 
-/// Issue 34: a file of misspelt Disallow lines at the cap is fixed whole, every line in one
-/// round (each fix was compared with every fix taken before it: 48 s of CPU at the cap).
+/// Issue 34: a file of misspelt Disallow lines at the cap is fixed whole (each fix was
+/// compared with every fix taken before it: 48 s of CPU at the cap).
 #[test]
 fn misspelt_disallows_are_all_fixed_at_the_cap() {
     let text = worst_cases::misspelt_disallows(DEFAULT_SIZE_CAP);
-    let lines = text.lines().filter(|line| line.starts_with("Dissallow:")).count();
     let fixed = robolint::fix::fix_text(&text, None, &Settings::default(), Applicability::Safe);
-    assert_eq!(fixed.applied, lines);
-    assert_eq!(fixed.text, text.replace("Dissallow:", "Disallow:"));
-    assert!(fixed.held_back.is_empty());
+    // Every typo is fixed; then `/p1` makes `/p10` and the like redundant, and they go.
+    let kept: Vec<&str> = fixed.text.lines().collect();
+    let expected: Vec<String> =
+        std::iter::once("User-agent: *".to_string()).chain((0..10).map(|n| format!("Disallow: /p{n}"))).collect();
+    assert_eq!(kept, expected);
 }
