@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
+use robolint::diagnostic::Applicability;
 use robolint::dialect::{Dialect, Matcher};
 use robolint::lsp::documents::OpenDocument;
 use robolint::lsp::positions::LineIndex;
@@ -162,6 +163,21 @@ fn lsp_edit(c: &mut Criterion) {
     group.finish();
 }
 
+/// `--fix` (every safe fix, as the LSP's fix-all) on the shapes of issue 34 at the 2 MiB cap.
+fn fix_issue_34_cases(c: &mut Criterion) {
+    let settings = Settings::default();
+    let mut group = c.benchmark_group("fix-2MiB");
+    group.sample_size(10).measurement_time(Duration::from_secs(10)).warm_up_time(Duration::from_millis(500));
+    for case in support::worst_cases::ISSUE_34_CASES {
+        let text = (case.generate)(robolint::source::DEFAULT_SIZE_CAP);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(case.name, |b| {
+            b.iter(|| robolint::fix::fix_text(black_box(&text), None, &settings, Applicability::Safe).applied)
+        });
+    }
+    group.finish();
+}
+
 /// `textDocument/formatting`'s work on each worst case at the 2 MiB cap.
 fn format_worst_cases(c: &mut Criterion) {
     let mut group = c.benchmark_group("format-2MiB");
@@ -197,6 +213,7 @@ criterion_group!(
     matrix_over_distinct_records,
     lsp_edit,
     format_worst_cases,
-    ai_group_looser_than_star
+    ai_group_looser_than_star,
+    fix_issue_34_cases
 );
 criterion_main!(benches);

@@ -23,8 +23,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let Some(case) = worst_cases::WORST_CASES.iter().find(|case| case.name == name) else {
-        for case in worst_cases::WORST_CASES {
+    let cases = || worst_cases::WORST_CASES.iter().chain(worst_cases::ISSUE_34_CASES);
+    let Some(case) = cases().find(|case| case.name == name) else {
+        for case in cases() {
             eprintln!("{:<24} {}", case.name, case.stresses);
         }
         return ExitCode::from(u8::from(name != "list") * 2);

@@ -9,12 +9,14 @@ mod write;
 #[cfg(feature = "native")]
 pub use write::{write_fixed, NotWritten};
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::diagnostic::{Applicability, Diagnostic, Edit};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::lint::{lint, Settings};
+use crate::model::Span;
 use crate::parse::parse_text;
 use crate::source::Source;
 use verdicts::{ChangedVerdict, Stop, PROMISED};
@@ -198,17 +200,43 @@ pub fn apply_fixes<'a>(text: &str, fixes: impl Iterator<Item = &'a [Edit]>) -> (
     (splice(text, taken.iter().copied()), taken)
 }
 
-/// The fixes, in order, that conflict with none taken before them.
+/// The fixes, in order, that conflict with none taken before them. The edits taken are
+/// kept ordered by where they start, so each new edit is compared with its neighbours only:
+/// comparing it with every edit taken made a file of one fix per line quadratic (seconds per
+/// round at 512 KiB).
 fn compatible<'a, T>(fixes: impl Iterator<Item = (T, &'a [Edit])>) -> Vec<(T, &'a [Edit])> {
     let mut taken: Vec<(T, &'a [Edit])> = Vec::new();
+    let mut taken_edits = TakenEdits::default();
     for (fix, edits) in fixes {
-        let overlaps =
-            edits.iter().any(|edit| taken.iter().flat_map(|&(_, other)| other).any(|other| conflict(edit, other)));
-        if !overlaps {
+        if !edits.iter().any(|edit| taken_edits.conflicts_with(edit)) {
+            edits.iter().for_each(|edit| taken_edits.insert(edit));
             taken.push((fix, edits));
         }
     }
     taken
+}
+
+/// The spans of the edits taken so far, by (start, end). Edits of different fixes taken
+/// never conflict, and one fix's edits never overlap (splicing them would fail), so the
+/// ends grow with the starts: walking back from the new edit's end, the first span that
+/// ends before the new one starts is the last that could conflict with it.
+#[derive(Default)]
+struct TakenEdits(BTreeSet<Span>);
+
+impl TakenEdits {
+    fn conflicts_with(&self, edit: &Edit) -> bool {
+        self.neighbours(edit.span).any(|taken| conflict(edit.span, taken))
+    }
+
+    /// The taken spans that touch `span` (a conflict needs at least that), nearest first.
+    fn neighbours(&self, span: Span) -> impl Iterator<Item = Span> + '_ {
+        let last_that_may_touch = Span::new(span.end(), usize::MAX);
+        self.0.range(..=last_that_may_touch).rev().copied().take_while(move |taken| taken.end() >= span.start())
+    }
+
+    fn insert(&mut self, edit: &Edit) {
+        self.0.insert(edit.span);
+    }
 }
 
 /// `text` with the edits of `fixes` made (they conflict nowhere).
@@ -229,13 +257,9 @@ fn splice<'a>(text: &str, fixes: impl Iterator<Item = &'a [Edit]>) -> String {
 /// Edits that cannot both apply in one round: they overlap, start at the same place, or one
 /// inserts where the other's replaced text ends, so that which comes first is a guess (a colon
 /// inserted after a field name that another fix deletes would be left alone on the line).
-fn conflict(a: &Edit, b: &Edit) -> bool {
-    let inserts_at_end =
-        |insert: &Edit, other: &Edit| insert.span.is_empty() && insert.span.start() == other.span.end();
-    a.span.start() < b.span.end() && b.span.start() < a.span.end()
-        || a.span.start() == b.span.start()
-        || inserts_at_end(a, b)
-        || inserts_at_end(b, a)
+fn conflict(a: Span, b: Span) -> bool {
+    let inserts_at_end = |insert: Span, other: Span| insert.is_empty() && insert.start() == other.end();
+    a.start() < b.end() && b.start() < a.end() || a.start() == b.start() || inserts_at_end(a, b) || inserts_at_end(b, a)
 }
 
 /// A unified diff of a fix, for `--diff`.
@@ -251,13 +275,52 @@ pub fn unified_diff(name: &str, before: &str, after: &str) -> String {
 mod tests {
     use super::*;
     use crate::diagnostic::Severity;
-    use crate::model::Span;
 
     /// A finding of duplicate-rule (whose fix changes no dialect on purpose) offering `edit`.
     fn offering(edit: Edit) -> Diagnostic {
         let mut diagnostic = Diagnostic::new("RL304", "duplicate-rule", Severity::Info, edit.span, String::new());
         diagnostic.fix(Applicability::Safe, "Delete the repeated rule", vec![edit]);
         diagnostic
+    }
+
+    /// Issue 34: each fix offered was compared with every fix taken, so a file of one fix
+    /// per line was quadratic to fix. A new edit is compared with the few it touches.
+    #[test]
+    fn a_new_edit_is_compared_with_the_edits_it_touches_only() {
+        let mut taken = TakenEdits::default();
+        let lines = 100_000;
+        for line in 0..lines {
+            taken.insert(&Edit::replace(Span::new(line * 10, line * 10 + 9), "Disallow"));
+        }
+        let in_the_middle = Span::new(lines / 2 * 10 + 2, lines / 2 * 10 + 5);
+        assert_eq!(taken.neighbours(in_the_middle).count(), 1);
+        let across_a_line_end = Span::new(lines / 2 * 10 + 8, lines / 2 * 10 + 11);
+        assert_eq!(taken.neighbours(across_a_line_end).count(), 2);
+        assert_eq!(taken.neighbours(Span::empty_at(lines * 10 + 5)).count(), 0);
+    }
+
+    /// The same fixes are taken as when each is compared with every fix taken before it.
+    #[test]
+    fn fixes_are_taken_as_when_compared_with_every_fix_taken() {
+        let spans = [(0, 4), (4, 4), (3, 6), (6, 6), (6, 9), (9, 9), (9, 12), (2, 2), (12, 12), (20, 25), (25, 25)];
+        let fixes: Vec<Vec<Edit>> = spans
+            .iter()
+            .map(|&(start, end)| vec![Edit::replace(Span::new(start, end), "x")])
+            .chain([vec![Edit::insert(13, "a"), Edit::insert(14, "b")], vec![Edit::insert(14, "c")]])
+            .collect();
+        let mut expected: Vec<&[Edit]> = Vec::new();
+        for edits in &fixes {
+            let clashes = edits.iter().any(|edit| {
+                expected.iter().flat_map(|taken| taken.iter()).any(|other| conflict(edit.span, other.span))
+            });
+            if !clashes {
+                expected.push(edits);
+            }
+        }
+        let taken: Vec<&[Edit]> =
+            compatible(fixes.iter().map(|edits| ((), edits.as_slice()))).into_iter().map(|((), edits)| edits).collect();
+        assert_eq!(taken, expected);
+        assert_eq!(taken.len(), 6, "{taken:?}");
     }
 
     #[test]

@@ -405,6 +405,32 @@ fn code_actions_fix_one_fix_all_and_disable_for_a_line() {
     assert!(client.finish().success());
 }
 
+/// Issue 34: editors ask for code actions at every cursor move, and fix-all fixed the whole
+/// document for each of them (3 s of CPU per request at 512 KiB). It is offered only when
+/// asked for: `only` names it, or the user invoked the menu.
+#[test]
+fn fix_all_is_worked_out_only_when_asked_for() {
+    let mut client = Client::initialized();
+    let uri = "file:///nonexistent/fix-all-on-request/robots.txt";
+    client.open(uri, FIXABLE);
+    let is_fix_all = |action: &Value| action["kind"] == "source.fixAll";
+    let request = |client: &mut Client, context: Value| {
+        let params = json!({"textDocument": {"uri": uri}, "range": range((1, 15), (1, 15)), "context": context});
+        let answer = client.request("textDocument/codeAction", params);
+        answer["result"].as_array().cloned().unwrap_or_else(|| panic!("code actions: {answer}"))
+    };
+    for automatic in [json!({"diagnostics": []}), json!({"diagnostics": [], "triggerKind": 2})] {
+        let actions = request(&mut client, automatic.clone());
+        assert!(actions.iter().any(|action| action["kind"] == "quickfix"), "{automatic}: {actions:?}");
+        assert!(!actions.iter().any(is_fix_all), "{automatic}: {actions:?}");
+    }
+    for asked in [json!({"diagnostics": [], "triggerKind": 1}), json!({"diagnostics": [], "only": ["source"]})] {
+        let actions = request(&mut client, asked.clone());
+        assert_eq!(actions.iter().filter(|action| is_fix_all(action)).count(), 1, "{asked}: {actions:?}");
+    }
+    assert!(client.finish().success());
+}
+
 // ---------------------------------------------------------------------------------------
 // Hover, completion, symbols, formatting.
 

@@ -222,6 +222,17 @@ fn requests_to_another_host_name_are_refused() {
         "POST /api/lint HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\nContent-Length: 3"
     );
     assert_eq!(served.exchange(&from_the_page, b"a:b").0, 200);
+    // Issue 34: only the first Origin was read, so a second one from elsewhere went through.
+    let page = format!("http://127.0.0.1:{port}");
+    for origins in [[page.as_str(), "https://evil.example"], ["https://evil.example", page.as_str()]] {
+        let head = format!(
+            "POST /api/lint HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: {}\r\nOrigin: {}\r\nContent-Length: 3",
+            origins[0], origins[1]
+        );
+        assert_eq!(served.exchange(&head, b"a:b").0, 403, "Origins {origins:?}");
+    }
+    let second_host = format!("GET /api/targets HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: evil.example:{port}");
+    assert_eq!(served.exchange(&second_host, b"").0, 403, "a second Host");
 }
 
 #[test]
@@ -314,6 +325,45 @@ fn silent_clients_do_not_keep_others_waiting_forever() {
     let silent: Vec<TcpStream> = (0..=robolint::serve::WORKERS).map(|_| served.connect()).collect();
     assert_eq!(served.get("/api/targets").0, 200);
     drop(silent);
+}
+
+/// Issue 34: each worker served one connection for as long as it stayed, so as many
+/// kept-alive clients as workers, each asking something now and then, left every other
+/// client waiting for as long as they stayed. A worker now drops an idle connection when
+/// another waits. The kept-alive clients here ask again every half second, for longer than
+/// an idle connection is kept: the new client must be answered while they are still there.
+#[test]
+fn kept_alive_clients_do_not_starve_a_new_one() {
+    let served = Served::start();
+    let request = format!("GET /api/targets HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n", served.port);
+    let mut kept_alive: Vec<TcpStream> = (0..robolint::serve::WORKERS).map(|_| served.connect()).collect();
+    let mut buffer = vec![0; 1 << 16];
+    let mut ask = |kept_alive: &mut Vec<TcpStream>| {
+        // A connection the server dropped is dropped here too; the others get an answer.
+        kept_alive.retain_mut(|stream| stream.write_all(request.as_bytes()).is_ok());
+        kept_alive.retain_mut(|stream| stream.read(&mut buffer).is_ok_and(|read| read > 0));
+    };
+    ask(&mut kept_alive);
+    assert_eq!(kept_alive.len(), robolint::serve::WORKERS, "every kept-alive client is answered");
+    let (answered, answer) = std::sync::mpsc::channel();
+    let mut newcomer = served.connect();
+    let closing = request.replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n");
+    let newcomer = std::thread::spawn(move || {
+        let mut answer = String::new();
+        let _ = newcomer.write_all(closing.as_bytes());
+        let _ = newcomer.read_to_string(&mut answer);
+        let _ = answered.send(answer.split(' ').nth(1).and_then(|status| status.parse::<u16>().ok()));
+    });
+    let mut status = None;
+    for _ in 0..40 {
+        if let Ok(received) = answer.recv_timeout(std::time::Duration::from_millis(500)) {
+            status = received;
+            break;
+        }
+        ask(&mut kept_alive);
+    }
+    assert_eq!(status, Some(200), "the new client is answered while the kept-alive ones stay");
+    newcomer.join().expect("the new client's thread");
 }
 
 /// The machine's address on the interface it would reach the Internet from (no packet is

@@ -166,3 +166,65 @@ pub fn star_disallows_and_an_ai_group(size: usize) -> String {
     text.push_str(ai_group);
     text
 }
+
+/// The shapes of issue 34 (lint, fix and the other commands at the cap), apart from
+/// [`WORST_CASES`] until each is linear for every command.
+pub const ISSUE_34_CASES: &[WorstCase] = &[
+    WorstCase {
+        name: "misspelt-disallows",
+        stresses: "--fix and the LSP's fix-all: one field-typo fix per line, all applied at once",
+        generate: misspelt_disallows,
+    },
+    WorstCase { name: "indented-rules", stresses: "an indented rule on every line", generate: indented_rules },
+    WorstCase {
+        name: "unused-suppressions",
+        stresses: "a suppression comment on every line that silences nothing",
+        generate: unused_suppressions,
+    },
+    WorstCase { name: "content-signal-lines", stresses: "many Content-Signal lines", generate: content_signal_lines },
+    WorstCase { name: "one-character-lines", stresses: "a million lines of one byte", generate: one_character_lines },
+    WorstCase {
+        name: "repeated-star-agents",
+        stresses: "`User-agent: *` records without rules, one after another",
+        generate: repeated_star_agents,
+    },
+];
+
+/// One `*` group of N `Dissallow: /pN` lines, each a field-typo with a safe fix.
+pub fn misspelt_disallows(size: usize) -> String {
+    filled(size, "User-agent: *\n", |out, n| {
+        let _ = writeln!(out, "Dissallow: /p{n}");
+    })
+}
+
+/// One `*` group of N Disallow lines, each indented.
+pub fn indented_rules(size: usize) -> String {
+    filled(size, "User-agent: *\n", |out, n| {
+        let _ = writeln!(out, "   Disallow: /p{n}");
+    })
+}
+
+/// One `*` group of N Disallow lines, each suppressing a rule that does not fire there.
+pub fn unused_suppressions(size: usize) -> String {
+    filled(size, "User-agent: *\n", |out, n| {
+        let _ = writeln!(out, "Disallow: /p{n} # robolint: disable=glob-pattern");
+    })
+}
+
+/// One `*` group of N Content-Signal lines.
+pub fn content_signal_lines(size: usize) -> String {
+    filled(size, "User-agent: *\nDisallow: /private/\n", |out, n| {
+        let answer = if n % 2 == 0 { "yes" } else { "no" };
+        let _ = writeln!(out, "Content-Signal: search=yes, ai-train={answer}");
+    })
+}
+
+/// Lines of one character each.
+pub fn one_character_lines(size: usize) -> String {
+    filled(size, "", |out, _| out.push_str("x\n"))
+}
+
+/// N records of `User-agent: *` alone.
+pub fn repeated_star_agents(size: usize) -> String {
+    filled(size, "", |out, _| out.push_str("User-agent: *\n\n"))
+}

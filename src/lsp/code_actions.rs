@@ -1,5 +1,5 @@
 //! Code actions: a quick fix per fixable finding, "Disable <rule> for this line", and
-//! "Fix all safe problems".
+//! "Fix all safe problems" when asked for.
 
 use std::collections::HashMap;
 
@@ -17,10 +17,25 @@ use crate::suppression::{self, Scope};
 
 pub const FIX_ALL_TITLE: &str = "Fix all safe problems";
 
+/// Whether the client asked for actions, or its editor asks on its own as the cursor moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trigger {
+    Invoked,
+    Automatic,
+}
+
 /// The actions for the findings that touch `range`, of the kinds in `only` (all when
-/// `None`), quick fixes first.
-pub fn code_actions(document: &Linted<'_>, range: Range, only: Option<&[CodeActionKind]>) -> Vec<CodeActionOrCommand> {
+/// `None`), quick fixes first. Fix-all fixes the whole document, so it is worked out only
+/// when asked for: `only` names it, or the user opened the menu of actions (editors ask
+/// automatically at every cursor move, and fixing a large file takes a while).
+pub fn code_actions(
+    document: &Linted<'_>,
+    range: Range,
+    only: Option<&[CodeActionKind]>,
+    trigger: Trigger,
+) -> Vec<CodeActionOrCommand> {
     let wanted = |kind: &CodeActionKind| only.is_none_or(|only| only.iter().any(|prefix| is_within(kind, prefix)));
+    let fix_all_asked_for = only.is_some() || trigger == Trigger::Invoked;
     let mut actions = Vec::new();
     if wanted(&CodeActionKind::QUICKFIX) {
         let requested = document.lines.lsp_span(document.text, range);
@@ -29,7 +44,7 @@ pub fn code_actions(document: &Linted<'_>, range: Range, only: Option<&[CodeActi
         actions.extend(touching.iter().filter_map(|diagnostic| quick_fix(document, diagnostic)));
         actions.extend(disable_actions(document, &touching));
     }
-    if wanted(&CodeActionKind::SOURCE_FIX_ALL) {
+    if fix_all_asked_for && wanted(&CodeActionKind::SOURCE_FIX_ALL) {
         actions.extend(fix_all(document));
     }
     actions.into_iter().map(CodeActionOrCommand::CodeAction).collect()

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use lsp_types::{CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Uri};
 
-use super::documents::KEPT_PER_DOCUMENT;
+use super::documents::{LetGo, KEPT_ACROSS_DOCUMENTS, KEPT_PER_DOCUMENT};
 use super::positions::{LineIndex, LspPositions};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lint::Report;
@@ -63,12 +63,20 @@ pub fn at_top(message: String) -> lsp_types::Diagnostic {
 }
 
 /// What the client is told about a document whose text the server let go (it grew past
-/// [`KEPT_PER_DOCUMENT`]): the only diagnostic it has, and the answer to a formatting request.
-pub fn let_go(document_bytes: usize) -> String {
-    format!(
-        "this document grew to {document_bytes} bytes, over the {KEPT_PER_DOCUMENT} robolint keeps of one document: \
-         it is no longer linted or formatted; close and reopen it once it is smaller"
-    )
+/// [`KEPT_PER_DOCUMENT`], or the open documents' texts past [`KEPT_ACROSS_DOCUMENTS`]): the
+/// only diagnostic it has, and the answer to a formatting request.
+pub fn let_go(why: LetGo) -> String {
+    match why {
+        LetGo::TooLarge(document_bytes) => format!(
+            "this document grew to {document_bytes} bytes, over the {KEPT_PER_DOCUMENT} robolint keeps of one \
+             document: it is no longer linted or formatted; close and reopen it once it is smaller"
+        ),
+        LetGo::TooMuchOpen(open_bytes) => format!(
+            "with this document, the open documents grew to {open_bytes} bytes, over the {KEPT_ACROSS_DOCUMENTS} \
+             robolint keeps of all of them: it is no longer linted or formatted; close other documents, then \
+             close and reopen this one"
+        ),
+    }
 }
 
 /// What the client is told about a document larger than robolint reads (the size cap files

@@ -2,14 +2,14 @@
 
 use lsp_server::{ErrorCode, ResponseError};
 use lsp_types::{
-    CodeActionKind, CodeActionResponse, CompletionParams, CompletionResponse, DidChangeTextDocumentParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams, DocumentSymbolParams,
-    DocumentSymbolResponse, Hover, HoverContents, HoverParams, MarkupContent, MarkupKind, Range,
+    CodeActionKind, CodeActionResponse, CodeActionTriggerKind, CompletionParams, CompletionResponse,
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
+    DocumentSymbolParams, DocumentSymbolResponse, Hover, HoverContents, HoverParams, MarkupContent, MarkupKind, Range,
     TextDocumentIdentifier, TextEdit, Uri,
 };
 use serde::Deserialize;
 
-use super::code_actions::code_actions;
+use super::code_actions::{code_actions, Trigger};
 use super::completion::complete;
 use super::diagnostics::{let_go, over_the_cap};
 use super::documents::{Documents, OpenDocument};
@@ -53,9 +53,8 @@ pub fn did_open(documents: &mut Documents, params: DidOpenTextDocumentParams) ->
 /// Applies the edits; diagnostics go out once the queue of incoming messages is empty.
 pub fn did_change(documents: &mut Documents, params: DidChangeTextDocumentParams) -> Effect {
     let identifier = params.text_document;
-    match documents.get_mut(&identifier.uri) {
-        Some(document) => document.apply_changes(identifier.version, params.content_changes),
-        None => eprintln!("robolint lsp: didChange for {}, which is not open: ignored", identifier.uri.as_str()),
+    if !documents.change(&identifier.uri, identifier.version, params.content_changes) {
+        eprintln!("robolint lsp: didChange for {}, which is not open: ignored", identifier.uri.as_str());
     }
     Effect::None
 }
@@ -88,14 +87,24 @@ pub struct CodeActionQuery {
 }
 
 #[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
 pub struct WantedActions {
     #[serde(default)]
     only: Option<Vec<CodeActionKind>>,
+    /// Absent from older clients, whose requests are taken as automatic ones.
+    #[serde(default)]
+    trigger_kind: Option<CodeActionTriggerKind>,
 }
 
 pub fn code_action(documents: &mut Documents, params: CodeActionQuery) -> Answer<CodeActionResponse> {
     let document = document(documents, &params.text_document.uri)?;
-    Ok(code_actions(&document.linted(), params.range, params.context.only.as_deref()))
+    let context = params.context;
+    let trigger = if context.trigger_kind == Some(CodeActionTriggerKind::INVOKED) {
+        Trigger::Invoked
+    } else {
+        Trigger::Automatic
+    };
+    Ok(code_actions(&document.linted(), params.range, context.only.as_deref(), trigger))
 }
 
 pub fn hover_at(documents: &mut Documents, params: HoverParams) -> Answer<Option<Hover>> {
@@ -129,8 +138,8 @@ pub fn document_symbol(
 /// at its top: formatting keeps every line, so its cost follows the size the client chose.
 pub fn formatting(documents: &mut Documents, params: DocumentFormattingParams) -> Answer<Option<Vec<TextEdit>>> {
     let document = document(documents, &params.text_document.uri)?;
-    if let Some(size) = document.let_go_at {
-        return Err(ResponseError { code: ErrorCode::RequestFailed as i32, message: let_go(size), data: None });
+    if let Some(why) = document.let_go_because {
+        return Err(ResponseError { code: ErrorCode::RequestFailed as i32, message: let_go(why), data: None });
     }
     if document.text.len() > DEFAULT_SIZE_CAP {
         let linted = document.linted().report.source.truncation.map_or(DEFAULT_SIZE_CAP, |cut| cut.kept_bytes);

@@ -247,7 +247,7 @@ impl<W: Write> Server<W> {
             Incoming::Message(Message::Response(_)) => Ok(Flow::Continue),
             Incoming::Invalid { id, code, message } => {
                 eprintln!("robolint lsp: {message}");
-                transport::write_error(&mut self.output, id, code, &message).map(|()| Flow::Continue)
+                transport::write_error(&mut self.output, &id, code, &message).map(|()| Flow::Continue)
             }
         }
     }
@@ -354,7 +354,8 @@ impl<W: Write> Server<W> {
     /// is where a rule's bug would panic, so each document is guarded on its own.
     fn publish_pending(&mut self) -> io::Result<()> {
         let mut pending = Vec::new();
-        for document in self.documents.iter_mut().filter(|document| document.unpublished) {
+        for uri in self.documents.unpublished() {
+            let Some(document) = self.documents.get_mut(&uri) else { continue };
             document.unpublished = false;
             let what = format!("linting {}", document.uri.as_str());
             pending.extend(without_panicking(&what, || publication(document)).ok());
@@ -389,8 +390,8 @@ impl<W: Write> Server<W> {
 
 fn publication(document: &mut OpenDocument) -> PublishDiagnosticsParams {
     let version = document.version;
-    if let Some(size) = document.let_go_at {
-        let diagnostics = vec![diagnostics::at_top(diagnostics::let_go(size))];
+    if let Some(why) = document.let_go_because {
+        let diagnostics = vec![diagnostics::at_top(diagnostics::let_go(why))];
         return PublishDiagnosticsParams { uri: document.uri.clone(), diagnostics, version: Some(version) };
     }
     let linted = document.linted();

@@ -10,9 +10,10 @@
 
 use std::io::{self, Read, Write};
 
-use lsp_server::{ErrorCode, Message, RequestId};
-use serde::Serialize;
-use serde_json::{json, Value};
+use lsp_server::{ErrorCode, Message, RequestId, ResponseError};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::Value;
 
 /// The largest message body read into memory: a robots.txt past a few megabytes is not one,
 /// and a document sent whole on every change must still fit. A longer body is skipped as it
@@ -36,6 +37,17 @@ const ID_SEARCH_BYTES: usize = 4 * 1024;
 /// The header that starts every frame, compared without regard to case.
 const LENGTH_HEADER: &[u8] = b"content-length:";
 
+/// A request's id as the client wrote it, byte for byte, which JSON-RPC wants echoed: read
+/// into a `Value`, an integer past 2^64 or a number such as `1.50` was written back
+/// rewritten (`1.8446744073709552e+19`). serde_json's `raw_value` keeps the text of this one
+/// value; its `arbitrary_precision` would keep every number, but changes how every crate in
+/// the build reads numbers.
+pub type RawId = Box<RawValue>;
+
+fn null_id() -> RawId {
+    RawValue::NULL.to_owned()
+}
+
 /// What the reader got from the client.
 #[derive(Debug)]
 pub enum Incoming {
@@ -43,7 +55,7 @@ pub enum Incoming {
     /// A frame or payload that is no message; `id` is the request's id when one was found,
     /// so the error can answer that request.
     Invalid {
-        id: Value,
+        id: RawId,
         code: ErrorCode,
         message: String,
     },
@@ -67,7 +79,7 @@ impl<R: Read> Frames<R> {
         let length = match self.read_headers()? {
             Headers::Ended => return Ok(None),
             Headers::Skipped(skipped) => return Ok(Some(skipped.into_incoming())),
-            Headers::Frame(Err(message)) => return Ok(Some(invalid(Value::Null, ErrorCode::ParseError, message))),
+            Headers::Frame(Err(message)) => return Ok(Some(invalid(null_id(), ErrorCode::ParseError, message))),
             Headers::Frame(Ok(length)) => length,
         };
         self.read_body(length)
@@ -237,7 +249,7 @@ struct Skipped {
     any: bool,
     too_long: bool,
     /// The id of the request they held, when one can be seen in them.
-    id: Option<Value>,
+    id: Option<RawId>,
 }
 
 impl Skipped {
@@ -255,7 +267,7 @@ impl Skipped {
         } else {
             "bytes that are no message skipped, up to the next Content-Length header".to_string()
         };
-        invalid(self.id.unwrap_or(Value::Null), ErrorCode::ParseError, message)
+        invalid(self.id.unwrap_or_else(null_id), ErrorCode::ParseError, message)
     }
 }
 
@@ -337,19 +349,19 @@ fn rfind_ignoring_case(bytes: &[u8], needle: &[u8]) -> Option<usize> {
 
 fn too_long(length: usize, head: &[u8]) -> Incoming {
     let message = format!("message of {length} bytes skipped: the limit is {MAX_BODY_BYTES}");
-    invalid(recover_id(head).unwrap_or(Value::Null), ErrorCode::InvalidRequest, message)
+    invalid(recover_id(head).unwrap_or_else(null_id), ErrorCode::InvalidRequest, message)
 }
 
 /// The id of a request that is not valid JSON, when its bytes still show one: the first
 /// `"id": <number or string>` in them. An error that names the request lets the client stop
 /// waiting for its answer.
-fn recover_id(bytes: &[u8]) -> Option<Value> {
+fn recover_id(bytes: &[u8]) -> Option<RawId> {
     let finder = memchr::memmem::find_iter(bytes, b"\"id\"");
     finder
         .filter_map(|at| {
             let rest = bytes[at + 4..].trim_ascii_start().strip_prefix(b":")?.trim_ascii_start();
-            let value = serde_json::Deserializer::from_slice(rest).into_iter::<Value>().next()?.ok()?;
-            matches!(value, Value::Number(_) | Value::String(_)).then_some(value)
+            let id = serde_json::Deserializer::from_slice(rest).into_iter::<RawId>().next()?.ok()?;
+            matches!(id.get().as_bytes().first(), Some(b'"' | b'-' | b'0'..=b'9')).then_some(id)
         })
         .next()
 }
@@ -360,34 +372,53 @@ fn recover_id(bytes: &[u8]) -> Option<Value> {
 /// A client's own string id starting with a NUL goes the same way, so none is mistaken.
 const CARRIED_ID: &str = "\0robolint-json-id:";
 
-fn carried_id(id: &Value) -> Option<Value> {
+/// `id`, written as `written`, carried when lsp-server cannot hold it as it was written.
+fn carried_id(id: &Value, written: &str) -> Option<Value> {
     let fits = match id {
-        Value::Number(number) => number.as_i64().is_some_and(|number| i32::try_from(number).is_ok()),
+        Value::Number(_) => written.parse::<i32>().is_ok_and(|number| number.to_string() == written),
         Value::String(text) => !text.starts_with('\0'),
         _ => false,
     };
-    (!fits).then(|| Value::String(format!("{CARRIED_ID}{id}")))
+    (!fits).then(|| Value::String(format!("{CARRIED_ID}{written}")))
 }
 
 /// The id a client sent, when `id` carries one lsp-server could not hold.
-fn original_id(id: &RequestId) -> Option<Value> {
+fn original_id(id: &RequestId) -> Option<RawId> {
     let text = serde_json::to_value(id).ok()?;
-    serde_json::from_str(text.as_str()?.strip_prefix(CARRIED_ID)?).ok()
+    RawValue::from_string(text.as_str()?.strip_prefix(CARRIED_ID)?.to_string()).ok()
+}
+
+/// The text of a message's id, read apart from the rest, which a `Value` holds.
+#[derive(Deserialize)]
+struct WrittenId<'a> {
+    #[serde(borrow)]
+    id: Option<&'a RawValue>,
 }
 
 fn parse_body(body: &[u8]) -> Incoming {
     let mut value: Value = match serde_json::from_slice(body) {
         Ok(value) => value,
         Err(error) => {
-            let id = recover_id(body).unwrap_or(Value::Null);
+            let id = recover_id(body).unwrap_or_else(null_id);
             return invalid(id, ErrorCode::ParseError, format!("malformed JSON: {error}"));
         }
     };
-    let id = match value.get("id") {
-        Some(id @ (Value::Number(_) | Value::String(_))) => id.clone(),
-        _ => Value::Null,
+    // Only a number's text may differ from what its `Value` writes; requests, which have ids,
+    // are small, so reading one twice costs little.
+    let written = match value.get("id") {
+        Some(Value::Number(_)) => serde_json::from_slice::<WrittenId<'_>>(body).ok().and_then(|written| written.id),
+        _ => None,
     };
-    if let Some(carried) = value.get("id").and_then(carried_id) {
+    let id = match (written, value.get("id")) {
+        (Some(written), _) => written.to_owned(),
+        (None, Some(id @ Value::String(_))) => serde_json::value::to_raw_value(id).unwrap_or_else(|_| null_id()),
+        _ => null_id(),
+    };
+    let carried = value.get("id").and_then(|id| match written {
+        Some(written) => carried_id(id, written.get()),
+        None => carried_id(id, &id.to_string()),
+    });
+    if let Some(carried) = carried {
         value["id"] = carried;
     }
     match serde_json::from_value::<Message>(value) {
@@ -396,18 +427,28 @@ fn parse_body(body: &[u8]) -> Incoming {
     }
 }
 
-fn invalid(id: Value, code: ErrorCode, message: String) -> Incoming {
+fn invalid(id: RawId, code: ErrorCode, message: String) -> Incoming {
     Incoming::Invalid { id, code, message }
+}
+
+/// A response with its id as the client wrote it.
+#[derive(Serialize)]
+struct ResponseToId<'a> {
+    jsonrpc: &'static str,
+    id: &'a RawValue,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'a Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a ResponseError>,
 }
 
 /// Writes one message in a frame and flushes it.
 pub fn write(output: &mut impl Write, message: &Message) -> io::Result<()> {
     if let Message::Response(response) = message {
         if let Some(id) = original_id(&response.id) {
-            let mut body = serde_json::to_value(response)?;
-            body["id"] = id;
-            body["jsonrpc"] = json!("2.0");
-            return write_body(output, &body.to_string());
+            let (result, error) = (response.response_result.as_ref().ok(), response.response_result.as_ref().err());
+            let body = serde_json::to_string(&ResponseToId { jsonrpc: "2.0", id: &id, result, error })?;
+            return write_body(output, &body);
         }
     }
     // lsp-server's writer adds the `jsonrpc` member and the framing.
@@ -432,8 +473,9 @@ pub fn write_notification(output: &mut impl Write, method: &str, params: &impl S
 }
 
 /// Writes an error response whose id may be null (which lsp-server's types cannot hold).
-pub fn write_error(output: &mut impl Write, id: Value, code: ErrorCode, message: &str) -> io::Result<()> {
-    let body = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code as i32, "message": message}}).to_string();
+pub fn write_error(output: &mut impl Write, id: &RawValue, code: ErrorCode, message: &str) -> io::Result<()> {
+    let error = ResponseError { code: code as i32, message: message.to_string(), data: None };
+    let body = serde_json::to_string(&ResponseToId { jsonrpc: "2.0", id, result: None, error: Some(&error) })?;
     write_body(output, &body)
 }
 
@@ -446,6 +488,7 @@ fn write_body(output: &mut impl Write, body: &str) -> io::Result<()> {
 mod tests {
     use super::*;
     use lsp_server::Response;
+    use serde_json::json;
 
     fn frame(body: &str) -> String {
         format!("Content-Length: {}\r\n\r\n{body}", body.len())
@@ -529,7 +572,9 @@ mod tests {
 
     #[test]
     fn an_id_lsp_server_cannot_hold_is_written_back_as_received() {
-        for id in ["1.5", "9007199254740993", "-2147483649", "\"\\u0000x\""] {
+        let past_u64 = "18446744073709551616";
+        let ids = ["1.5", "1.50", "1e3", "9007199254740993", "-2147483649", past_u64, "\"\\u0000x\""];
+        for id in ids {
             let request = frame(&format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"m"}}"#));
             let Some(Incoming::Message(Message::Request(request))) = read_all(&request).pop() else {
                 panic!("id {id}: not read as a request");
@@ -538,6 +583,21 @@ mod tests {
             write(&mut written, &Response::new_ok(request.id, ()).into()).expect("writing to memory");
             let text = String::from_utf8(written).expect("UTF-8");
             assert!(text.contains(&format!(r#""id":{id}"#)), "id {id}: {text}");
+        }
+    }
+
+    #[test]
+    fn an_invalid_request_is_answered_with_its_id_as_received() {
+        for id in ["18446744073709551616", "1.50", "\"x\""] {
+            for body in [format!(r#"{{"jsonrpc":"2.0","id":{id},"method":5}}"#), format!(r#"{{"id":{id},"#)] {
+                let Some(Incoming::Invalid { id: read, code, message }) = read_all(&frame(&body)).pop() else {
+                    panic!("{body}: not read as invalid");
+                };
+                let mut written = Vec::new();
+                write_error(&mut written, &read, code, &message).expect("writing to memory");
+                let text = String::from_utf8(written).expect("UTF-8");
+                assert!(text.contains(&format!(r#""id":{id},"#)), "{body}: {text}");
+            }
         }
     }
 

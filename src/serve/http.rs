@@ -8,8 +8,9 @@
 //! (413, without reading the body), a `Transfer-Encoding` (411: `fetch()` with a string body
 //! always sends a length, so decoding chunks would be code only a hostile client uses), or a
 //! request httparse cannot parse (400). Each request must arrive whole within [`TIMEOUT`],
-//! and a kept-alive connection is dropped after as long without a request, so a silent or
-//! slow client holds a worker for at most that long.
+//! and a kept-alive connection is dropped after as long without a request, or as soon as
+//! another connection waits for a worker, so a silent or slow client holds a worker for at
+//! most that long and an idle one not at all while others wait.
 
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
@@ -22,6 +23,9 @@ pub const HEAD_CAP: usize = 16 * 1024;
 
 /// How long a request may take to arrive, and a kept-alive connection may sit idle.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How often a connection with no request under way asks whether others wait for its worker.
+const IDLE_CHECK: Duration = Duration::from_millis(50);
 
 /// More headers than any browser sends; a request with more is refused like a long one.
 const MAX_HEADERS: usize = 64;
@@ -39,6 +43,12 @@ impl Head {
     pub fn header(&self, name: &str) -> Option<&str> {
         let (_, value) = self.headers.iter().find(|(field, _)| field.eq_ignore_ascii_case(name))?;
         std::str::from_utf8(value).ok()
+    }
+
+    /// Every header called `name`, in order: its value, or `None` where it is not text.
+    pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = Option<&'a str>> + 'a {
+        let named = self.headers.iter().filter(move |(field, _)| field.eq_ignore_ascii_case(name));
+        named.map(|(_, value)| std::str::from_utf8(value).ok())
     }
 
     /// Whether the client keeps the connection for another request: HTTP/1.1's default
@@ -115,8 +125,9 @@ impl Connection {
         Ok(Connection { stream, unused: Vec::new(), headers })
     }
 
-    /// The next request's head, `Ok(None)` when the client closed between requests.
-    pub fn read_head(&mut self) -> Result<Option<Head>, Unread> {
+    /// The next request's head, `Ok(None)` when the client closed between requests, or when
+    /// `others_wait` says so while no byte of a request has come.
+    pub fn read_head(&mut self, others_wait: impl Fn() -> bool) -> Result<Option<Head>, Unread> {
         let deadline = Instant::now() + TIMEOUT;
         loop {
             let mut slots = [httparse::EMPTY_HEADER; MAX_HEADERS];
@@ -139,9 +150,20 @@ impl Connection {
                 Err(httparse::Error::TooManyHeaders) => return Err(Unread::Refused(head_too_large())),
                 Err(error) => return Err(Unread::Refused(Answer::error(400, &format!("malformed request: {error}")))),
             }
-            if self.fill(deadline)? == 0 {
-                // Closed before a request began: done. Closed inside one: nobody to answer.
-                return if self.unused.is_empty() { Ok(None) } else { Err(Unread::Gone) };
+            if self.unused.is_empty() {
+                match self.fill_for(deadline, IDLE_CHECK) {
+                    Ok(0) => return Ok(None),
+                    Ok(_) => {}
+                    Err(error) if is_timeout(&error) && Instant::now() < deadline => {
+                        if others_wait() {
+                            return Ok(None);
+                        }
+                    }
+                    Err(error) => return Err(error.into()),
+                }
+            } else if self.fill(deadline)? == 0 {
+                // Closed inside a request: nobody to answer.
+                return Err(Unread::Gone);
             }
         }
     }
@@ -196,16 +218,26 @@ impl Connection {
     /// Reads what the client has sent next into `unused`, waiting no later than `deadline`;
     /// `Ok(0)` when it has closed the connection.
     fn fill(&mut self, deadline: Instant) -> io::Result<usize> {
+        self.fill_for(deadline, TIMEOUT)
+    }
+
+    /// [`Connection::fill`], waiting at most `longest` too.
+    fn fill_for(&mut self, deadline: Instant, longest: Duration) -> io::Result<usize> {
         let remaining = deadline.saturating_duration_since(Instant::now());
         if remaining.is_zero() {
             return Err(io::ErrorKind::TimedOut.into());
         }
-        self.stream.set_read_timeout(Some(remaining))?;
+        self.stream.set_read_timeout(Some(remaining.min(longest)))?;
         let mut buffer = [0; 16 * 1024];
         let read = self.stream.read(&mut buffer)?;
         self.unused.extend_from_slice(&buffer[..read]);
         Ok(read)
     }
+}
+
+/// A read that waited out its timeout (Unix reports `WouldBlock`, Windows `TimedOut`).
+fn is_timeout(error: &io::Error) -> bool {
+    matches!(error.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut)
 }
 
 fn head_too_large() -> Answer {

@@ -6,13 +6,16 @@
 //! 127.0.0.1 and nothing else (there is no address to choose), answers only requests
 //! addressed to that address or `localhost` by their Host header (a DNS-rebinding page
 //! names its own host), refuses cross-origin requests that say so (`Origin`), and reads a
-//! body only up to robolint's input cap. [`http`] reads and answers the requests, bounded in
-//! size and time, on a few worker threads.
+//! body only up to robolint's input cap. One thread accepts connections and queues them;
+//! [`http`] reads and answers their requests, bounded in size and time, on a few worker
+//! threads, and a worker waiting on an idle kept-alive connection drops it for a queued one.
 
 mod http;
 
+use std::collections::VecDeque;
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::sync::{Condvar, Mutex, PoisonError};
 
 use crate::playground::{self, Answer};
 use crate::source::DEFAULT_SIZE_CAP;
@@ -47,6 +50,63 @@ const ANSWER_HEADERS: &[(&str, &str)] = &[
 /// connection's timeout; a fixed number bounds the threads a local client can tie up.
 pub const WORKERS: usize = 8;
 
+/// Connections accepted and waiting for a worker; one more is closed at once, so a flood of
+/// connections costs the server no more than this many sockets.
+const QUEUED: usize = 64;
+
+/// The connections accepted and not yet taken by a worker.
+#[derive(Default)]
+struct Queue {
+    waiting: Mutex<Waiting>,
+    arrived: Condvar,
+}
+
+#[derive(Default)]
+struct Waiting {
+    connections: VecDeque<TcpStream>,
+    /// Accepting failed: the workers end once the queue is empty.
+    closed: bool,
+}
+
+impl Queue {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Waiting> {
+        // A worker that panicked holding the lock left the queue whole: it only pushes and pops.
+        self.waiting.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Queues `stream` unless [`QUEUED`] already wait (it is then closed).
+    fn push(&self, stream: TcpStream) {
+        let mut waiting = self.lock();
+        if waiting.connections.len() < QUEUED {
+            waiting.connections.push_back(stream);
+            self.arrived.notify_one();
+        }
+    }
+
+    /// The next connection, waiting for one; `None` once accepting has failed.
+    fn pop(&self) -> Option<TcpStream> {
+        let mut waiting = self.lock();
+        loop {
+            if let Some(stream) = waiting.connections.pop_front() {
+                return Some(stream);
+            }
+            if waiting.closed {
+                return None;
+            }
+            waiting = self.arrived.wait(waiting).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    fn has_waiting(&self) -> bool {
+        !self.lock().connections.is_empty()
+    }
+
+    fn close(&self) {
+        self.lock().closed = true;
+        self.arrived.notify_all();
+    }
+}
+
 /// A playground server listening on a loopback port.
 pub struct Playground {
     listener: TcpListener,
@@ -67,32 +127,40 @@ impl Playground {
         format!("http://{}/", self.address)
     }
 
-    /// Answers requests on [`WORKERS`] threads, each taking one connection at a time, until
-    /// the process ends; a worker whose accepting fails stops, and the first such error is
-    /// returned once all have.
+    /// Accepts connections on this thread and answers their requests on [`WORKERS`]
+    /// threads, each taking one connection at a time, until the process ends; when accepting
+    /// fails, the workers finish the queued connections and the error is returned.
     pub fn run(&self) -> io::Result<()> {
+        let queue = Queue::default();
         std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..WORKERS).map(|_| scope.spawn(|| self.accept_connections())).collect();
-            workers.into_iter().try_for_each(|worker| {
-                worker.join().unwrap_or_else(|_| Err(io::Error::other("a playground worker panicked")))
-            })
+            for _ in 0..WORKERS {
+                scope.spawn(|| {
+                    while let Some(stream) = queue.pop() {
+                        // A client that hangs up or breaks a bound loses its connection, not the server.
+                        let _ = self.serve_connection(stream, &queue);
+                    }
+                });
+            }
+            let failed = loop {
+                match self.listener.accept() {
+                    Ok((stream, _)) => queue.push(stream),
+                    // A client that gave up before it was accepted ends nothing but itself.
+                    Err(error)
+                        if matches!(error.kind(), io::ErrorKind::ConnectionAborted | io::ErrorKind::Interrupted) => {}
+                    Err(error) => break error,
+                }
+            };
+            queue.close();
+            Err(failed)
         })
     }
 
-    fn accept_connections(&self) -> io::Result<()> {
-        loop {
-            let (stream, _) = self.listener.accept()?;
-            // A client that hangs up or breaks a bound loses its connection, not the server.
-            let _ = self.serve_connection(stream);
-        }
-    }
-
-    /// Answers the connection's requests until the client closes it, keeps nothing alive, or
-    /// sends what cannot be answered and read on from.
-    fn serve_connection(&self, stream: TcpStream) -> io::Result<()> {
+    /// Answers the connection's requests until the client closes it, keeps nothing alive,
+    /// sends what cannot be answered and read on from, or sits idle while others wait.
+    fn serve_connection(&self, stream: TcpStream, queue: &Queue) -> io::Result<()> {
         let mut connection = Connection::new(stream, ANSWER_HEADERS)?;
         loop {
-            let head = match connection.read_head() {
+            let head = match connection.read_head(|| queue.has_waiting()) {
                 Ok(Some(head)) => head,
                 Ok(None) | Err(Unread::Gone) => return Ok(()),
                 Err(Unread::Refused(answer)) => return connection.refuse(&answer),
@@ -118,11 +186,13 @@ impl Playground {
         let is_ours = |value: &str, prefix: &str| {
             ["127.0.0.1", "localhost"].iter().any(|host| value.eq_ignore_ascii_case(&format!("{prefix}{host}:{port}")))
         };
-        match head.header("Host") {
-            Some(host) if is_ours(host, "") => {}
-            _ => return Some(Answer::error(403, "this server answers only requests to 127.0.0.1 or localhost")),
+        // Every Host and every Origin is checked: a client or proxy that reads another one
+        // than the first must not find a way past.
+        let hosts_ours = head.all("Host").all(|host| host.is_some_and(|host| is_ours(host, "")));
+        if head.all("Host").next().is_none() || !hosts_ours {
+            return Some(Answer::error(403, "this server answers only requests to 127.0.0.1 or localhost"));
         }
-        if head.header("Origin").is_some_and(|origin| !is_ours(origin, "http://")) {
+        if !head.all("Origin").all(|origin| origin.is_some_and(|origin| is_ours(origin, "http://"))) {
             return Some(Answer::error(403, "requests from other sites are refused"));
         }
         None
