@@ -896,16 +896,16 @@ fn entry_mistakes(agent: &Agent) -> Vec<String> {
         }
     } else if matches!(agent.dialect, Reading::Google | Reading::Rfc9309) {
         // Google's and RFC 9309's readings cut `MJ12bot` to `MJ`: the robot would never
-        // find its group unless the entry says how its own crawler compares.
-        for token in agent.tokens() {
-            let name = token.split('/').next().unwrap_or(token);
-            if crate::dialect::product_token(name) != name {
-                mistakes.push(format!(
-                    "`{token}` is not an RFC 9309 product token, and its dialect would read `{}`: \
-                     give the `matching` its crawler uses",
-                    crate::dialect::product_token(name)
-                ));
-            }
+        // find its group unless the entry says how its own crawler compares. (Other
+        // spellings, `also`, are lists' variants of a token that is one.)
+        let token = &agent.token;
+        let name = token.split('/').next().unwrap_or(token);
+        let cut = crate::dialect::product_token(name);
+        if cut != name {
+            mistakes.push(format!(
+                "`{token}` is not an RFC 9309 product token, and its dialect would read `{cut}`: \
+                 give the `matching` its crawler uses"
+            ));
         }
     }
     for (key, text) in [("name", &agent.name), ("operator", &agent.operator), ("description", &agent.description)] {
@@ -977,6 +977,9 @@ mod tests {
             [Reading::Google, Reading::Rfc9309, Reading::PythonRobotparser, Reading::Draft1996, Reading::Norobots1994];
         for reading in readings {
             assert_eq!(toml::Value::try_from(reading).ok(), Some(toml::Value::from(reading.name())));
+        }
+        for matching in [Matching::ProductToken, Matching::WholeValue] {
+            assert_eq!(toml::Value::try_from(matching).ok(), Some(toml::Value::from(matching.name())));
         }
         for honours in [Honours::Yes, Honours::No, Honours::UserTriggered, Honours::Unknown] {
             assert_eq!(toml::Value::try_from(honours).ok(), Some(toml::Value::from(honours.name())));

@@ -24,13 +24,14 @@ fn the_builtin_registry_has_no_problems() {
 }
 
 #[test]
-fn the_folder_holds_one_file_per_purpose() {
+fn the_folder_holds_one_file_per_purpose_and_the_fetching_answers() {
     let files: BTreeSet<String> = fs::read_dir(agents_folder())
         .expect("agents/ exists")
         .map(|entry| entry.expect("directory entry").file_name().to_string_lossy().into_owned())
         .filter(|name| name.ends_with(".toml"))
         .collect();
-    let expected: BTreeSet<String> = Purpose::ALL.iter().map(|purpose| format!("{purpose}.toml")).collect();
+    let purposes = Purpose::ALL.iter().map(|purpose| format!("{purpose}.toml"));
+    let expected: BTreeSet<String> = purposes.chain(["fetching.toml".to_string()]).collect();
     assert_eq!(files, expected);
 }
 

@@ -178,7 +178,9 @@ fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
 fn robots(args: &DiffArgs) -> Vec<Robot> {
     if !args.agents.is_empty() {
         let listed = |token: &String| match (args.dialect, Registry::builtin().find(token)) {
-            (None, Some(known)) => Robot { purpose: "listed".into(), ..Robot::of_registry(known) },
+            (None, Some(known)) => {
+                Robot { token: token.clone(), purpose: "listed".into(), ..Robot::of_registry(known) }
+            }
             (dialect, _) => Robot {
                 token: token.clone(),
                 dialect: dialect.unwrap_or(Dialect::Google),
