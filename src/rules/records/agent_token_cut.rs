@@ -17,23 +17,23 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
         return;
     }
     let start = field.value.start() + (written.len() - written.trim_start().len());
-    let google_reads = match product_token(value).len() {
-        0 => text!("names no robot"),
-        cut => text!("reads `{}`", Span::new(start, start + cut)),
-    };
-    out.report(
-        field.value,
-        text!(
-            "`{}` reaches {}'s crawler, which compares the whole value; Google's parser {} and RFC 9309's names no robot",
-            field.value,
-            agent.operator.as_str(),
-            google_reads
+    let message = match product_token(value).len() {
+        0 => text!(
+            "`{}` reaches the robot it names, which compares the whole value; Google's and RFC 9309's parsers read no robot's name in it",
+            field.value
         ),
-    )
-    .help(text!(
-        "nothing to change for {}; a tool or robot that reads the file as Google or RFC 9309 does answers for another robot here (`robolint check --agent {}` shows both). Why the registry says so: {}",
-        agent.token.as_str(),
-        agent.token.as_str(),
+        cut => text!(
+            "`{}` reaches the robot it names, which compares the whole value; Google's parser reads `{}`, and RFC 9309's no robot's name",
+            field.value,
+            Span::new(start, start + cut)
+        ),
+    };
+    let token = agent.token.as_str();
+    out.report(field.value, message).help(text!(
+        "nothing to change for {} ({}); a tool that reads the file as Google or RFC 9309 does answers for another robot here (`robolint check --agent '{}'` shows both). Why the registry says so: {}",
+        token,
+        agent.operator.as_str(),
+        token,
         agent.matching_basis.as_deref().unwrap_or_default()
     ));
 }
