@@ -225,7 +225,7 @@ impl Matching {
     }
 
     /// What of a User-agent value (or a token) this way of matching compares.
-    fn compared<'a>(self, value: &'a str) -> &'a str {
+    fn compared(self, value: &str) -> &str {
         match self {
             Matching::ProductToken => product_token(value),
             Matching::WholeValue => value.trim(),
