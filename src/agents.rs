@@ -203,6 +203,125 @@ pub struct Limits {
     pub max_rules: Option<u64>,
 }
 
+/// How a robot's own crawler compares a User-agent line's value with its tokens.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Matching {
+    /// As its dialect compares: Google and RFC 9309 take the value's product token, its
+    /// leading letters, `-` and `_` (`MJ12bot` is `MJ`).
+    #[default]
+    ProductToken,
+    /// The whole value, trimmed, ignoring case, with RFC 9309's groups and precedence: for
+    /// robots whose operators name them with digits, dots or spaces (`MJ12bot`,
+    /// `Sogou web spider`) and whose crawlers obey such lines.
+    WholeValue,
+}
+
+impl Matching {
+    /// The name the registry's `matching` key gives.
+    pub fn name(self) -> &'static str {
+        match self {
+            Matching::ProductToken => "product-token",
+            Matching::WholeValue => "whole-value",
+        }
+    }
+
+    /// What of a User-agent value (or a token) this way of matching compares.
+    fn compared(self, value: &str) -> &str {
+        match self {
+            Matching::ProductToken => product_token(value),
+            Matching::WholeValue => value.trim(),
+        }
+    }
+}
+
+/// What a robot does with its robots.txt when the answer is not a file to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Treatment {
+    /// As if there were no robots.txt: it may fetch everything.
+    AllowAll,
+    /// As if robots.txt disallowed everything.
+    DisallowAll,
+}
+
+/// The kinds of answer to a robots.txt request that robots treat differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FetchAnswer {
+    /// 401 or 403.
+    Unauthorized,
+    /// 429 Too Many Requests.
+    TooManyRequests,
+    /// Any other 4xx.
+    ClientError,
+    /// 5xx (and any status past 599).
+    ServerError,
+    /// No answer: the connection, name, TLS or HTTP failed, or a redirect led nowhere.
+    Unreachable,
+    /// More redirects than the robot follows, or a loop.
+    TooManyRedirects,
+}
+
+impl FetchAnswer {
+    /// In a few words: "429", "5xx", "unreachable".
+    pub fn name(self) -> &'static str {
+        match self {
+            FetchAnswer::Unauthorized => "401/403",
+            FetchAnswer::TooManyRequests => "429",
+            FetchAnswer::ClientError => "4xx",
+            FetchAnswer::ServerError => "5xx",
+            FetchAnswer::Unreachable => "unreachable",
+            FetchAnswer::TooManyRedirects => "too-many-redirects",
+        }
+    }
+
+    /// The kind of a final HTTP status that is not 2xx or 3xx.
+    pub fn of_status(status: u16) -> FetchAnswer {
+        match status {
+            401 | 403 => FetchAnswer::Unauthorized,
+            429 => FetchAnswer::TooManyRequests,
+            400..=499 => FetchAnswer::ClientError,
+            _ => FetchAnswer::ServerError,
+        }
+    }
+}
+
+/// How the robots of one reading treat answers that are not a file to read, and how far
+/// they follow redirects: `agents/fetching.toml`, each with its source.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Fetching {
+    pub reading: Reading,
+    pub on_401_403: Treatment,
+    pub on_429: Treatment,
+    /// Every other 4xx.
+    pub on_4xx: Treatment,
+    pub on_5xx: Treatment,
+    pub on_unreachable: Treatment,
+    /// Consecutive redirects followed; none when the source sets no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redirects: Option<u32>,
+    pub on_too_many_redirects: Treatment,
+    /// What the source leaves open, in a sentence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    pub source: String,
+}
+
+impl Fetching {
+    pub fn treats(&self, answer: FetchAnswer) -> Treatment {
+        match answer {
+            FetchAnswer::Unauthorized => self.on_401_403,
+            FetchAnswer::TooManyRequests => self.on_429,
+            FetchAnswer::ClientError => self.on_4xx,
+            FetchAnswer::ServerError => self.on_5xx,
+            FetchAnswer::Unreachable => self.on_unreachable,
+            FetchAnswer::TooManyRedirects => self.on_too_many_redirects,
+        }
+    }
+}
+
 /// One robot. The keys are those of an `[[agent]]` table; `purpose` is its file's.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -220,6 +339,12 @@ pub struct Agent {
     pub honours: Honours,
     pub dialect: Reading,
     pub dialect_basis: DialectBasis,
+    /// How its crawler compares User-agent values with its tokens.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub matching: Matching,
+    /// Why the registry says so: the operator's page, or where its crawler shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matching_basis: Option<String>,
     /// Tokens whose group the robot obeys, in order, when no group names it (before `*`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fallback: Vec<String>,
@@ -259,8 +384,8 @@ fn is_false(value: &bool) -> bool {
     !value
 }
 
-fn is_default(limits: &Limits) -> bool {
-    *limits == Limits::default()
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 /// Entries are read from `toml::Value`s (one at a time, so one mistake loses one entry),
@@ -288,6 +413,9 @@ impl Agent {
     /// is retired, each in a few words.
     pub fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
+        if self.matching == Matching::WholeValue {
+            notes.push("compares whole User-agent values".to_string());
+        }
         if !self.fallback.is_empty() {
             notes.push(format!("without a group of its own, obeys {}'s", self.fallback.join(", then ")));
         }
@@ -329,8 +457,28 @@ impl Agent {
     /// token names; when none names it, its fallbacks' groups, in order, come before `*`,
     /// and `*` counts only for robots that do not ignore it.
     pub fn matcher(&self, document: &Document, text: &str) -> RobotMatcher {
-        let dialect = self.dialect.dialect();
-        self.choose_matcher(document, text, |token| Matcher::new(document, text, token, dialect))
+        if let Some(cut) = self.cut_at(text) {
+            let (document, text) = read_before(text, cut);
+            return self.choose_matcher(&document, &text, |token| self.compile(&document, &text, token));
+        }
+        self.choose_matcher(document, text, |token| self.compile(document, text, token))
+    }
+
+    /// Where the robot stops reading `text`, when its documented file-size limit
+    /// (`limits.max-file-bytes`) comes before the end: the last character boundary within it.
+    pub fn cut_at(&self, text: &str) -> Option<usize> {
+        let limit = usize::try_from(self.limits.max_file_bytes?).ok()?;
+        (text.len() > limit).then(|| (0..=limit).rev().find(|&at| text.is_char_boundary(at)).unwrap_or(0))
+    }
+
+    /// Its dialect's matcher for the groups `token` names, compared as the robot compares.
+    fn compile(&self, document: &Document, text: &str, token: &str) -> Matcher {
+        match self.matching {
+            Matching::ProductToken => Matcher::new(document, text, token, self.dialect.dialect()),
+            Matching::WholeValue => Matcher::for_whole_values(document, text, [token])
+                .pop()
+                .unwrap_or_else(|| Matcher::new(&Document::default(), "", token, Dialect::Rfc9309)),
+        }
     }
 
     /// [`Agent::matcher`], with `matcher_for` giving the dialect's matcher for one token.
@@ -340,17 +488,18 @@ impl Agent {
         text: &str,
         mut matcher_for: impl FnMut(&str) -> Matcher,
     ) -> RobotMatcher {
-        let dialect = self.dialect.dialect();
+        let dialect = self.matching_dialect();
+        let compared = |value| self.matching.compared(value);
         // The tokens the group's User-agent lines name, as written (`*` for the star group).
         let named = |matcher: &Matcher| -> Vec<&str> {
             let value = |&line: &LineIndex| {
                 let field = document.lines.get(line).and_then(|line| line.field());
-                field.map_or("", |field| product_token(field.value.text(text)))
+                field.map_or("", |field| compared(field.value.text(text)))
             };
             matcher.agent_lines().iter().map(value).collect()
         };
         let is_one_of = |name: &str, tokens: &[&str]| tokens.iter().any(|token| token.eq_ignore_ascii_case(name));
-        let own: Vec<&str> = self.tokens().map(product_token).collect();
+        let own: Vec<&str> = self.tokens().map(compared).collect();
         for token in &own {
             let matcher = matcher_for(token);
             let names = named(&matcher);
@@ -383,30 +532,95 @@ impl Agent {
     }
 }
 
+impl Agent {
+    /// How it reads a file, in a few words: `google reads it`, or `rfc9309 reads it,
+    /// comparing whole User-agent values`.
+    pub fn reading_words(&self) -> String {
+        match self.matching {
+            Matching::ProductToken => format!("{} reads it", self.dialect.name()),
+            Matching::WholeValue => format!("{} reads it, comparing whole User-agent values", self.matching_dialect()),
+        }
+    }
+
+    /// The dialect whose groups and precedence the robot reads by: its own, or RFC 9309's
+    /// for whole-value matching.
+    pub fn matching_dialect(&self) -> Dialect {
+        match self.matching {
+            Matching::ProductToken => self.dialect.dialect(),
+            Matching::WholeValue => Dialect::Rfc9309,
+        }
+    }
+}
+
 /// [`Agent::matcher`] for each of `agents`, reading the document once per dialect rather
 /// than once per robot and token: what rules and commands that ask about every robot of a
 /// purpose use, so that a file is not re-read hundreds of times.
 pub fn matchers(agents: &[&Agent], document: &Document, text: &str) -> Vec<RobotMatcher> {
-    let mut by_token: BTreeMap<(Dialect, &str), Matcher> = BTreeMap::new();
-    let mut dialects: Vec<Dialect> = agents.iter().map(|agent| agent.dialect.dialect()).collect();
-    dialects.sort_unstable();
-    dialects.dedup();
-    for dialect in dialects {
+    let mut cuts: Vec<Option<usize>> = agents.iter().map(|agent| agent.cut_at(text)).collect();
+    if cuts.iter().all(Option::is_none) {
+        return matchers_reading(agents, document, text);
+    }
+    // Robots with a file-size limit the text passes read only what comes before it: one
+    // reading of the document per place robots stop.
+    let mut answers: Vec<Option<RobotMatcher>> = vec![None; agents.len()];
+    let wanted = cuts.clone();
+    cuts.sort_unstable();
+    cuts.dedup();
+    for cut in cuts {
+        let (at, readers): (Vec<usize>, Vec<&Agent>) =
+            agents.iter().enumerate().filter(|&(at, _)| wanted[at] == cut).map(|(at, &agent)| (at, agent)).unzip();
+        let read = match cut {
+            None => matchers_reading(&readers, document, text),
+            Some(cut) => {
+                let (document, text) = read_before(text, cut);
+                matchers_reading(&readers, &document, &text)
+            }
+        };
+        for (at, matcher) in at.into_iter().zip(read) {
+            answers[at] = Some(matcher);
+        }
+    }
+    answers.into_iter().flatten().collect()
+}
+
+/// The document a robot that stops at byte `cut` of `text` reads, and its text.
+fn read_before(text: &str, cut: usize) -> (Document, String) {
+    let before = text.get(..cut).unwrap_or(text).to_string();
+    let document = crate::parse::parse_for_answers(&crate::Source::from(before.as_str()));
+    (document, before)
+}
+
+/// [`matchers`] for robots that all read the whole of `text`.
+fn matchers_reading(agents: &[&Agent], document: &Document, text: &str) -> Vec<RobotMatcher> {
+    let mut by_token: BTreeMap<(Dialect, Matching, &str), Matcher> = BTreeMap::new();
+    let mut readings: Vec<(Dialect, Matching)> =
+        agents.iter().map(|agent| (agent.dialect.dialect(), agent.matching)).collect();
+    readings.sort_unstable();
+    readings.dedup();
+    for (dialect, matching) in readings {
         let tokens: Vec<&str> = agents
             .iter()
-            .filter(|agent| agent.dialect.dialect() == dialect)
-            .flat_map(|agent| agent.tokens().map(product_token).chain(agent.fallback.iter().map(String::as_str)))
+            .filter(|agent| (agent.dialect.dialect(), agent.matching) == (dialect, matching))
+            .flat_map(|agent| {
+                agent
+                    .tokens()
+                    .map(move |token| matching.compared(token))
+                    .chain(agent.fallback.iter().map(String::as_str))
+            })
             .collect();
-        let compiled = Matcher::for_robots(document, text, tokens.iter().copied(), dialect);
-        by_token.extend(tokens.into_iter().map(|token| (dialect, token)).zip(compiled));
+        let compiled = match matching {
+            Matching::ProductToken => Matcher::for_robots(document, text, tokens.iter().copied(), dialect),
+            Matching::WholeValue => Matcher::for_whole_values(document, text, tokens.iter().copied()),
+        };
+        by_token.extend(tokens.into_iter().map(|token| (dialect, matching, token)).zip(compiled));
     }
     agents
         .iter()
         .map(|agent| {
-            let dialect = agent.dialect.dialect();
-            agent.choose_matcher(document, text, |token| match by_token.get(&(dialect, token)) {
+            let reading = (agent.dialect.dialect(), agent.matching);
+            agent.choose_matcher(document, text, |token| match by_token.get(&(reading.0, reading.1, token)) {
                 Some(matcher) => matcher.clone(),
-                None => Matcher::new(document, text, token, dialect),
+                None => agent.compile(document, text, token),
             })
         })
         .collect()
@@ -451,6 +665,8 @@ impl fmt::Display for Problem {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Registry {
     agents: Vec<Agent>,
+    /// How each reading's robots treat answers that are not a file (`agents/fetching.toml`).
+    fetching: Vec<Fetching>,
     /// Each token and `also` spelling, lower-cased, to its agent.
     by_token: BTreeMap<String, usize>,
     /// The mistakes in what it was read from; the entries they are in are left out.
@@ -475,8 +691,38 @@ impl Registry {
                 registry.read_file(&file, text, Some(purpose));
             }
             registry.check_references("agents/", 0..registry.agents.len());
+            registry.read_fetching("agents/fetching.toml", include_str!("../agents/fetching.toml"));
             registry
         })
+    }
+
+    /// How the robots of `reading` treat answers that are not a file to read.
+    pub fn fetching(&self, reading: Reading) -> Option<&Fetching> {
+        self.fetching.iter().find(|fetching| fetching.reading == reading)
+    }
+
+    /// What `agent` does when its robots.txt request is answered with `answer`.
+    pub fn treatment(&self, agent: &Agent, answer: FetchAnswer) -> Option<Treatment> {
+        self.fetching(agent.dialect).map(|fetching| fetching.treats(answer))
+    }
+
+    fn read_fetching(&mut self, file: &str, text: &str) {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct FetchingFile {
+            reading: Vec<Fetching>,
+        }
+        match toml::from_str::<FetchingFile>(text) {
+            Ok(parsed) => self.fetching = parsed.reading,
+            Err(error) => self.problem(file, None, error.message().to_string()),
+        }
+        let readings =
+            [Reading::Google, Reading::Rfc9309, Reading::PythonRobotparser, Reading::Draft1996, Reading::Norobots1994];
+        for reading in readings {
+            if self.fetching(reading).is_none() {
+                self.problem(file, None, format!("no `[[reading]]` for `{}`", reading.name()));
+            }
+        }
     }
 
     /// This registry with the `[[agent]]` tables of `file` (robolint.toml's text): an entry
@@ -641,6 +887,29 @@ fn entry_mistakes(agent: &Agent) -> Vec<String> {
             mistakes.push(format!("`{token}` is not a value a User-agent line could hold"));
         }
     }
+    if agent.matching == Matching::WholeValue {
+        if agent.dialect != Reading::Rfc9309 {
+            mistakes.push("whole-value matching reads with RFC 9309's groups: give `dialect = \"rfc9309\"`".into());
+        }
+        if agent.matching_basis.as_deref().is_none_or(|basis| basis.trim().is_empty()) {
+            mistakes.push(
+                "whole-value matching needs a `matching-basis`: where its crawler is shown obeying such lines".into(),
+            );
+        }
+    } else if matches!(agent.dialect, Reading::Google | Reading::Rfc9309) {
+        // Google's and RFC 9309's readings cut `MJ12bot` to `MJ`: the robot would never
+        // find its group unless the entry says how its own crawler compares. (Other
+        // spellings, `also`, are lists' variants of a token that is one.)
+        let token = &agent.token;
+        let name = token.split('/').next().unwrap_or(token);
+        let cut = crate::dialect::product_token(name);
+        if cut != name {
+            mistakes.push(format!(
+                "`{token}` is not an RFC 9309 product token, and its dialect would read `{cut}`: \
+                 give the `matching` its crawler uses"
+            ));
+        }
+    }
     for (key, text) in [("name", &agent.name), ("operator", &agent.operator), ("description", &agent.description)] {
         if text.trim().is_empty() {
             mistakes.push(format!("`{key}` is empty"));
@@ -710,6 +979,9 @@ mod tests {
             [Reading::Google, Reading::Rfc9309, Reading::PythonRobotparser, Reading::Draft1996, Reading::Norobots1994];
         for reading in readings {
             assert_eq!(toml::Value::try_from(reading).ok(), Some(toml::Value::from(reading.name())));
+        }
+        for matching in [Matching::ProductToken, Matching::WholeValue] {
+            assert_eq!(toml::Value::try_from(matching).ok(), Some(toml::Value::from(matching.name())));
         }
         for honours in [Honours::Yes, Honours::No, Honours::UserTriggered, Honours::Unknown] {
             assert_eq!(toml::Value::try_from(honours).ok(), Some(toml::Value::from(honours.name())));

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::agents::{self, Agent, Obeys, Purpose, Registry, RobotMatcher};
+use crate::agents::{self, Agent, FetchAnswer, Obeys, Purpose, Registry, RobotMatcher, Treatment};
 use crate::dialect::witness::probe_urls;
 use crate::dialect::{Matcher, Reason, Verdict};
 use crate::model::{Directive, Document, LineIndex};
@@ -57,6 +57,9 @@ pub struct RobotAccess<'r> {
     pub first_disallowed: Option<Answer>,
     /// The `Content-Signal` and `Content-Usage` lines of the groups it obeys.
     pub preferences: Vec<LineIndex>,
+    /// When the robots.txt request gave no file: the answer, which decided for the robot
+    /// as its reading treats it (`agents/fetching.toml`).
+    pub fetch_answer: Option<FetchAnswer>,
 }
 
 /// One file, ready to be asked about robots.
@@ -115,7 +118,47 @@ impl<'d> Audit<'d> {
                 let (access, first_allowed, first_disallowed) =
                     by_reading.entry(key).or_insert_with(|| summarise(&matcher, &urls)).clone();
                 let preferences = self.preferences_of(&agent_lines);
-                RobotAccess { agent, matcher, obeys, agent_lines, access, first_allowed, first_disallowed, preferences }
+                RobotAccess {
+                    agent,
+                    matcher,
+                    obeys,
+                    agent_lines,
+                    access,
+                    first_allowed,
+                    first_disallowed,
+                    preferences,
+                    fetch_answer: None,
+                }
+            })
+            .collect()
+    }
+
+    /// What each of `robots` may fetch when the robots.txt request was answered with
+    /// `answer` rather than a file: everything or nothing, as its reading treats that answer
+    /// (a robot whose reading the registry has no answers for is left out).
+    pub fn answered<'r>(registry: &Registry, robots: &[&'r Agent], answer: FetchAnswer) -> Vec<RobotAccess<'r>> {
+        robots
+            .iter()
+            .filter_map(|&agent| {
+                let treatment = registry.treatment(agent, answer)?;
+                let (access, text) = match treatment {
+                    Treatment::AllowAll => (Access::All, ""),
+                    // The file RFC 9309 tells a robot to assume, for URLs beyond those asked.
+                    Treatment::DisallowAll => (Access::None, "User-agent: *\nDisallow: /\n"),
+                };
+                let document = crate::parse::parse_for_answers(&crate::Source::from(text));
+                let matcher = Matcher::new(&document, text, &agent.token, agent.matching_dialect());
+                Some(RobotAccess {
+                    agent,
+                    matcher,
+                    obeys: Obeys::NoGroup,
+                    agent_lines: Vec::new(),
+                    access,
+                    first_allowed: None,
+                    first_disallowed: None,
+                    preferences: Vec::new(),
+                    fetch_answer: Some(answer),
+                })
             })
             .collect()
     }
@@ -208,6 +251,9 @@ impl Audit<'_> {
                 robot.first_allowed.as_ref().map_or("", |answer| answer.url.as_str()),
                 robot.first_disallowed.as_ref().map_or("", |answer| answer.url.as_str()),
             ),
+            _ if robot.fetch_answer.is_some() => {
+                format!("{token} may fetch {} of the site: its robots.txt gave no file", robot.access.as_str())
+            }
             _ => format!("{token}: nothing asked"),
         }
     }

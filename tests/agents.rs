@@ -24,13 +24,14 @@ fn the_builtin_registry_has_no_problems() {
 }
 
 #[test]
-fn the_folder_holds_one_file_per_purpose() {
+fn the_folder_holds_one_file_per_purpose_and_the_fetching_answers() {
     let files: BTreeSet<String> = fs::read_dir(agents_folder())
         .expect("agents/ exists")
         .map(|entry| entry.expect("directory entry").file_name().to_string_lossy().into_owned())
         .filter(|name| name.ends_with(".toml"))
         .collect();
-    let expected: BTreeSet<String> = Purpose::ALL.iter().map(|purpose| format!("{purpose}.toml")).collect();
+    let purposes = Purpose::ALL.iter().map(|purpose| format!("{purpose}.toml"));
+    let expected: BTreeSet<String> = purposes.chain(["fetching.toml".to_string()]).collect();
     assert_eq!(files, expected);
 }
 
@@ -150,6 +151,9 @@ fn each_mistake_in_an_entry_is_named_and_the_entry_left_out() {
         ("checked = 2026-11-25", "checked = 2026-11-25\nlimits = { max-lines = 5 }", "unknown field `max-lines`"),
         ("checked = 2026-11-25", "checked = 2026-11-25\nalso = [\"GPTBot\"]", "already a token of `GPTBot`"),
         ("checked = 2026-11-25", "checked = 2026-11-25\ncolour = \"blue\"", "unknown field `colour`"),
+        ("token = \"ExampleBot\"", "token = \"Example2Bot\"", "not an RFC 9309 product token"),
+        ("checked = 2026-11-25", "checked = 2026-11-25\nmatching = \"whole-value\"", "needs a `matching-basis`"),
+        ("checked = 2026-11-25", "checked = 2026-11-25\nmatching = \"anywhere\"", "unknown variant `anywhere`"),
     ];
     for (from, to, expected) in cases {
         assert!(VALID.contains(from), "the case's text `{from}` is not in VALID");
@@ -206,6 +210,48 @@ fn a_robot_answers_in_its_own_dialect() {
     assert_eq!(reads(robots, "Python-urllib", "/a/b"), (false, Obeys::Star));
     assert_eq!(reads(robots, "GPTBot", "/a/b"), (true, Obeys::Star));
     assert_eq!(reads("", "GPTBot", "/a"), (true, Obeys::NoGroup));
+}
+
+/// The registry's tokens that are not RFC 9309 product tokens (`MJ12bot`, `Sogou web
+/// spider`): the robots whose own crawlers compare User-agent values whole.
+fn tokens_beyond_product_tokens() -> Vec<&'static str> {
+    let is_product_token = |token: &str| token.chars().all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_');
+    let tokens: Vec<&str> = Registry::builtin()
+        .agents()
+        .iter()
+        .map(|agent| agent.token.as_str())
+        .filter(|token| !is_product_token(token.split('/').next().unwrap_or(token)))
+        .collect();
+    assert!(tokens.contains(&"MJ12bot") && tokens.contains(&"Sogou web spider"), "{tokens:?}");
+    tokens
+}
+
+#[test]
+fn a_robot_whose_token_is_no_product_token_reads_its_own_group_while_the_dialects_cut_it() {
+    for token in tokens_beyond_product_tokens() {
+        let robots = format!("User-agent: {token}\nDisallow: /\n");
+        assert_eq!(reads(&robots, token, "/x"), (false, Obeys::OwnGroup), "{token}");
+        // The parsers stay as they are: Google's and RFC 9309's read another name, or none.
+        let source = Source::from(robots.as_str());
+        let document = parse::parse(&source);
+        for dialect in [Dialect::Google, Dialect::Rfc9309] {
+            let matcher = robolint::dialect::Matcher::new(&document, &source.text, token, dialect);
+            assert!(matcher.allowed("/x").allowed, "{token} under {dialect}");
+        }
+    }
+}
+
+#[test]
+fn check_blocks_each_robot_whose_token_is_no_product_token_through_its_own_group() {
+    for (at, token) in tokens_beyond_product_tokens().into_iter().enumerate() {
+        let folder = site(&format!("token-{at}"), &format!("User-agent: {token}\nDisallow: /\n"), None);
+        let file = folder.join("robots.txt");
+        let (status, out, err) =
+            robolint(&["check", "--no-config", file.to_str().expect("path"), "--agent", token, "/x"]);
+        let own = out.lines().nth(1).unwrap_or_default();
+        assert!(own.contains("disallowed") && own.contains("its group: line 1"), "{token}: {out}{err}");
+        assert_eq!(status, 1, "{token}: {out}{err}");
+    }
 }
 
 fn robolint(args: &[&str]) -> (i32, String, String) {

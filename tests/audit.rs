@@ -91,3 +91,77 @@ fn colour_marks_the_access_only_when_asked() {
     assert!(run("always").contains("\x1b[32mall\x1b[0m"));
     assert!(!run("never").contains('\x1b'));
 }
+
+/// A server whose robots.txt answers with `status` and nothing else.
+fn answering(status: &str) -> u16 {
+    let response = format!("HTTP/1.1 {status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").into_bytes();
+    http_server::serve(move |_| vec![("/robots.txt", response)])
+}
+
+#[test]
+fn after_a_429_google_robots_are_kept_out_and_rfc9309_robots_may_fetch_everything() {
+    let port = answering("429 Too Many Requests");
+    let audit = audit_json(&format!("http://127.0.0.1:{port}/"));
+    assert!(audit["as_fetched"].as_str().is_some_and(|note| note.contains("429")), "{audit}");
+    let googlebot = robot(&audit, "Googlebot");
+    assert_eq!((&googlebot["access"], &googlebot["fetch_answer"]), (&"none".into(), &"too-many-requests".into()));
+    // RFC 9309 reads a 429 as any other 4xx: the file is unavailable.
+    assert_eq!(robot(&audit, "GPTBot")["access"], "all");
+}
+
+#[test]
+fn after_a_500_or_503_every_robot_may_fetch_nothing() {
+    for status in ["500 Internal Server Error", "503 Service Unavailable"] {
+        let port = answering(status);
+        let audit = audit_json(&format!("http://127.0.0.1:{port}/"));
+        let robots = audit["robots"].as_array().expect("robots");
+        assert!(!robots.is_empty());
+        assert!(robots.iter().all(|robot| robot["access"] == "none"), "{status}: {audit}");
+    }
+    let port = answering("503 Service Unavailable");
+    let output = support::robolint_in(
+        &std::env::temp_dir(),
+        &["audit", "--purpose", "search", "--color", "never", "--no-config", &format!("http://127.0.0.1:{port}/")],
+        b"",
+    );
+    let table = String::from_utf8_lossy(&output.stdout);
+    assert!(table.starts_with("as fetched: GET http://127.0.0.1:"), "{table}");
+    let googlebot = table.lines().find(|line| line.contains(" Googlebot ")).expect("a Googlebot row");
+    assert!(googlebot.contains(" none ") && googlebot.contains("the 5xx answer"), "{table}");
+}
+
+#[test]
+fn googlebot_reads_no_rule_past_its_500_kib_limit() {
+    let path = temp_file("cap", &past_googlebots_limit());
+    let audit = audit_json(path.to_str().expect("UTF-8 path"));
+    assert_eq!(robot(&audit, "Googlebot")["access"], "all", "{}", robot(&audit, "Googlebot"));
+    // A robot without a documented limit reads the whole file.
+    assert_eq!(robot(&audit, "GPTBot")["access"], "some");
+}
+
+/// A robots.txt whose only Disallow for every robot comes after Google's 512,000 bytes.
+fn past_googlebots_limit() -> String {
+    let padding = format!("# {}\n", "x".repeat(97)).repeat(5200);
+    format!("User-agent: *\nAllow: /\n{padding}Disallow: /private\n")
+}
+
+#[test]
+fn each_robot_whose_token_is_no_product_token_is_kept_out_by_its_own_group() {
+    let is_product_token = |token: &str| token.chars().all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_');
+    let registry = robolint::agents::Registry::builtin();
+    let tokens: Vec<&str> = registry
+        .agents()
+        .iter()
+        .filter(|agent| !agent.is_retired() && !is_product_token(&agent.token))
+        .map(|agent| agent.token.as_str())
+        .collect();
+    assert!(tokens.len() >= 21, "{tokens:?}");
+    let file: String = tokens.iter().map(|token| format!("User-agent: {token}\nDisallow: /\n\n")).collect();
+    let audit = audit_json(temp_file("tokens", &file).to_str().expect("UTF-8 path"));
+    for (at, token) in tokens.iter().enumerate() {
+        let answer = robot(&audit, token);
+        assert_eq!(answer["access"], "none", "{answer}");
+        assert_eq!(answer["obeys"], "own-group", "{answer}");
+        assert_eq!(answer["group_lines"], serde_json::json!([3 * at + 1]), "{answer}");
+    }
+}

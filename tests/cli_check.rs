@@ -141,6 +141,36 @@ fn check_exits_0_when_everything_is_allowed() {
 }
 
 #[test]
+fn check_exits_on_the_answer_of_the_robot_asked_about() {
+    // MJ12bot's own group lets it in; Google's and RFC 9309's readings send it to `*`.
+    let robots = b"User-agent: MJ12bot\nAllow: /\n\nUser-agent: *\nDisallow: /\n";
+    let output = robolint(&["check", "-", "--agent", "MJ12bot", "/x"], robots);
+    let text = stdout(&output);
+    assert!(text.contains("  MJ12bot            allowed "), "{text}");
+    assert!(text.contains("  google             disallowed  line 5"), "{text}");
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let google = robolint(&["check", "-", "--agent", "MJ12bot", "--dialect", "google", "/x"], robots);
+    assert_eq!(google.status.code(), Some(1), "{}", stdout(&google));
+}
+
+#[test]
+fn googlebot_obeys_no_rule_past_its_500_kib_limit() {
+    let padding = format!("# {}\n", "x".repeat(97)).repeat(5200);
+    let robots = format!("User-agent: *\nAllow: /\n{padding}Disallow: /private\n");
+    let output = robolint(&["check", "-", "--agent", "Googlebot", "--format", "json", "/private"], robots.as_bytes());
+    let answers: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let googlebot = &answers[0];
+    assert_eq!((&googlebot["robot"], &googlebot["allowed"]), (&json!("Googlebot"), &json!(true)), "{googlebot}");
+    assert!(googlebot["as_fetched"].as_str().is_some_and(|note| note.contains("512000 bytes")), "{googlebot}");
+    // The google dialect is Google's parser, which reads what it is given.
+    let dialect = answers
+        .as_array()
+        .and_then(|all| all.iter().find(|answer| answer["dialect"] == "google" && answer["robot"].is_null()));
+    assert_eq!(dialect.map(|answer| &answer["allowed"]), Some(&json!(false)), "{answers}");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
 fn check_reads_urls_from_a_file_and_robots_txt_from_stdin() {
     let (_dir, urls) = urls_file("check-urls");
     let urls = urls.to_str().expect("UTF-8 temp path");

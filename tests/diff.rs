@@ -366,3 +366,26 @@ fn the_readme_workflow_is_the_example_file() {
         assert!(workflow.contains(step), "{step}");
     }
 }
+
+#[test]
+fn each_robot_whose_token_is_no_product_token_is_blocked_by_its_own_group() {
+    let is_product_token = |token: &str| token.chars().all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_');
+    let registry = robolint::agents::Registry::builtin();
+    let tokens: Vec<&str> =
+        registry.agents().iter().map(|agent| agent.token.as_str()).filter(|token| !is_product_token(token)).collect();
+    assert!(tokens.len() >= 21, "{tokens:?}");
+    let dir = temp_dir("tokens");
+    fs::write(dir.join("old.txt"), "").expect("old");
+    let new: String = tokens.iter().map(|token| format!("User-agent: {token}\nDisallow: /\n\n")).collect();
+    fs::write(dir.join("new.txt"), new).expect("new");
+    let output = run(&dir, &["diff", "--format", "json", "--agents", &tokens.join(","), "old.txt", "new.txt"], b"");
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let changes = answer["changes"].as_array().expect("changes");
+    for (at, token) in tokens.iter().enumerate() {
+        let blocked = |change: &&serde_json::Value| {
+            change["robot"] == *token && change["url"] == "/" && change["after"]["line"] == 3 * at + 2
+        };
+        assert!(changes.iter().any(|change| blocked(&change)), "{token}: {answer}");
+    }
+}

@@ -926,3 +926,16 @@ fn s5_2_longest_match() {
     assert!(example_allows(text, "foobot", "/example/page/other.gif"));
     assert!(example_allows(text, "foobot", "/example/page/disallow.gif"));
 }
+
+/// Not a sentence of the RFC: docs/rfc9309.md, "Where the RFC leaves a choice". A partial
+/// UTF-8 byte-order mark stays part of the first line, which Google's parser skips.
+#[test]
+fn a_partial_byte_order_mark_stays_part_of_the_first_line() {
+    let bytes = b"\xEF\xBBUser-agent: FooBot\nDisallow: /\n";
+    let source = Source::from_bytes(bytes);
+    let document = parse(&source);
+    let rfc9309 = Matcher::new(&document, &source.text, "FooBot", Dialect::Rfc9309);
+    assert!(rfc9309.allowed("/x").allowed, "the group is lost to RFC 9309's reading");
+    let google = Matcher::new(&document, &source.text, "FooBot", Dialect::Google);
+    assert!(!google.allowed("/x").allowed, "Google skips the partial mark");
+}

@@ -7,7 +7,7 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 use serde::{Serialize, Serializer};
 
-use robolint::agents::{Honours, Obeys, Purpose};
+use robolint::agents::{FetchAnswer, Honours, Obeys, Purpose};
 use robolint::audit::{Access, Audit, RobotAccess};
 use robolint::diff::Side;
 use robolint::model::Directive;
@@ -15,6 +15,7 @@ use robolint::model::Directive;
 use robolint::text::abbreviate;
 
 use super::agents::RegistryArgs;
+use super::diff::Given;
 use super::output::{print, Answer, OutputFormat};
 use super::ColorChoice;
 
@@ -63,18 +64,37 @@ enum AuditFormat {
 
 /// `robolint audit`.
 pub fn run_audit(args: &AuditArgs) -> Result<u8, String> {
-    let side = super::diff::read_side(&args.input)?;
+    let given = super::diff::read_side_or_answer(&args.input)?;
     let folder = Path::new(&args.input).parent().filter(|folder| folder.is_dir()).unwrap_or(Path::new("."));
     let registry = args.registry.registry(folder)?;
-    let audit = Audit::new(&side.document, &side.source.text, &[]);
     let robots = Audit::current_robots(&registry, &args.purpose);
-    let answers = audit.robots(&robots, |_| true);
     let format = match args.format {
         AuditFormat::Human => OutputFormat::Human,
         AuditFormat::Json => OutputFormat::Json,
     };
     let color = args.color.enabled(io::stdout().is_terminal());
-    print(format, &AuditAnswer::new(&side, &audit, &answers), color)?;
+    match given {
+        Given::File(side) => {
+            let audit = Audit::new(&side.document, &side.source.text, &[]);
+            let answers = audit.robots(&robots, |_| true);
+            print(format, &AuditAnswer::new(&side, &audit, &answers), color)?;
+        }
+        // No file to read: each robot answers as its reading treats what the server said.
+        Given::Answer { url, answer, said } => {
+            let answers = Audit::answered(&registry, &robots, answer);
+            let as_fetched = format!("{said}; each robot answers as it treats that answer (`robolint agents`)");
+            let rows = answers.iter().map(|robot| RobotAnswer::answered(robot, answer)).collect();
+            let answer = AuditAnswer {
+                as_fetched: Some(as_fetched),
+                file: &url,
+                paths_asked: 0,
+                preferences: Vec::new(),
+                robots: rows,
+                version: JSON_VERSION,
+            };
+            print(format, &answer, color)?;
+        }
+    }
     Ok(0)
 }
 
@@ -84,6 +104,9 @@ pub fn run_audit(args: &AuditArgs) -> Result<u8, String> {
 /// scripts and saved outputs see the same bytes.
 #[derive(Serialize)]
 struct AuditAnswer<'a> {
+    /// When the robots.txt URL gave no file: what answered, which decided for every robot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    as_fetched: Option<String>,
     file: &'a str,
     paths_asked: usize,
     preferences: Vec<PreferenceAnswer<'a>>,
@@ -112,6 +135,9 @@ struct RobotAnswer<'a> {
     /// gives the lines' numbers here and their text under `preferences`.
     #[serde(skip)]
     usage: Vec<&'a str>,
+    /// When the robots.txt URL gave no file: the kind of answer that decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fetch_answer: Option<FetchAnswer>,
 }
 
 /// A URL asked and the robot's verdict on it: the deciding line (from 1), if any, and why.
@@ -133,6 +159,7 @@ struct PreferenceAnswer<'a> {
 impl<'a> AuditAnswer<'a> {
     fn new(side: &'a Side, audit: &Audit<'_>, answers: &'a [RobotAccess<'_>]) -> AuditAnswer<'a> {
         AuditAnswer {
+            as_fetched: None,
             file: &side.name,
             paths_asked: audit.urls().len(),
             preferences: preferences(side),
@@ -170,11 +197,34 @@ impl<'a> RobotAnswer<'a> {
             purpose: robot.agent.purpose,
             token: &robot.agent.token,
             usage,
+            fetch_answer: None,
+        }
+    }
+
+    /// A robot whose access the answer to the robots.txt request decided.
+    fn answered(robot: &'a RobotAccess<'_>, answer: FetchAnswer) -> RobotAnswer<'a> {
+        RobotAnswer {
+            access: robot.access,
+            allowed_example: None,
+            dialect: robot.agent.dialect.name(),
+            disallowed_example: None,
+            group_lines: Vec::new(),
+            honours: robot.agent.honours,
+            obeys: &robot.obeys,
+            operator: &robot.agent.operator,
+            preference_lines: Vec::new(),
+            purpose: robot.agent.purpose,
+            token: &robot.agent.token,
+            usage: Vec::new(),
+            fetch_answer: Some(answer),
         }
     }
 
     /// "own group (line 3)", "`*` (line 7)", "Googlebot's group (line 2)", "no group".
     fn decided_by(&self) -> String {
+        if let Some(answer) = self.fetch_answer {
+            return format!("the {} answer", answer.name());
+        }
         match (self.obeys, self.group_lines.first()) {
             (Obeys::OwnGroup, Some(line)) => format!("own group (line {line})"),
             (Obeys::Fallback(token), Some(line)) => format!("{token}'s group (line {line})"),
@@ -253,6 +303,9 @@ impl Answer for AuditAnswer<'_> {
     /// A summary line, the table by purpose, then the usage preferences the file states.
     fn write_human(&self, out: &mut dyn Write, color: bool) -> io::Result<()> {
         let count = |access: Access| self.robots.iter().filter(|robot| robot.access == access).count();
+        if let Some(note) = &self.as_fetched {
+            writeln!(out, "as fetched: {note}")?;
+        }
         writeln!(
             out,
             "{}: of {} robots, {} may fetch all, {} some, {} none of the {} paths asked\n",

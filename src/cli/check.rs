@@ -159,16 +159,31 @@ struct Reader {
     matcher: Matcher,
     /// For a robot of the registry, which group it obeys.
     robot: Option<RobotMatcher>,
+    /// What the robot does beyond its parser that changed the answer (its file-size limit).
+    as_fetched: Option<String>,
+    /// For a robot of the registry, how it reads the file, in a few words (empty for a dialect).
+    reading: String,
 }
 
 impl Reader {
     fn dialect(robots: &Robots, agent: &str, dialect: Dialect) -> Reader {
-        Reader { label: dialect.name().to_string(), matcher: robots.matcher(agent, dialect), robot: None }
+        Reader {
+            label: dialect.name().to_string(),
+            matcher: robots.matcher(agent, dialect),
+            robot: None,
+            as_fetched: None,
+            reading: String::new(),
+        }
     }
 
     fn robot(robots: &Robots, agent: &Agent) -> Reader {
         let robot = robots.robot_matcher(agent);
-        Reader { label: agent.token.clone(), matcher: robot.matcher.clone(), robot: Some(robot) }
+        let text = &robots.report.source.text;
+        let as_fetched = agent
+            .cut_at(text)
+            .map(|cut| format!("it reads only the first {cut} bytes of the {} (its documented limit)", text.len()));
+        let reading = agent.reading_words();
+        Reader { label: agent.token.clone(), matcher: robot.matcher.clone(), robot: Some(robot), as_fetched, reading }
     }
 }
 
@@ -179,8 +194,9 @@ fn check_agent(agent: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// `robolint check`: exit 0 when every URL is allowed under every dialect asked, 1 when one
-/// is not. Google's matcher answers any agent and URL (an empty one, `Foo Bar`, a host
+/// `robolint check`: exit 0 when every URL is allowed, 1 when one is not, as the robot asked
+/// about reads the file when the registry knows it and no `--dialect` is given (the
+/// dialects' answers are shown too), else under every dialect asked. Google's matcher answers any agent and URL (an empty one, `Foo Bar`, a host
 /// without scheme), so when it is asked nothing is refused, and the other dialects answer
 /// as their matchers do (an empty name names no robot; a URL that is not one is compared
 /// as given).
@@ -197,6 +213,8 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
     let dialects =
         Dialects::or_all(&args.dialect).iter().map(|&dialect| Reader::dialect(&robots, &args.agent, dialect));
     let readers: Vec<Reader> = own_reading.into_iter().chain(dialects).collect();
+    // The robot's own reading, when there is one, is the answer scripts gate on.
+    let deciding = if known.is_some() { 1 } else { readers.len() };
     let label_width = readers.iter().map(|reader| reader.label.chars().count()).max().unwrap_or(0).max(14);
     // Answers are written as they come, so a batch of a million URLs needs no more memory
     // than one: check streams its answers rather than building one value for output::print.
@@ -212,7 +230,9 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
             }
             for (position, reader) in readers.iter().enumerate() {
                 let verdict = reader.matcher.allowed(target);
-                all_allowed &= verdict.allowed;
+                if position < deciding {
+                    all_allowed &= verdict.allowed;
+                }
                 match args.format {
                     OutputFormat::Human => human_answer(&mut out, &robots, reader, label_width, &verdict)?,
                     OutputFormat::Json => {
@@ -260,7 +280,10 @@ fn human_answer(
 ) -> io::Result<()> {
     let mut why = describe(robots, &verdict.reason);
     if let Some(robot) = &reader.robot {
-        let _ = write!(why, " (as {} reads it; {})", robot.matcher.dialect(), robots.describe_group(robot));
+        let _ = write!(why, " (as {}; {})", reader.reading, robots.describe_group(robot));
+    }
+    if let Some(note) = &reader.as_fetched {
+        let _ = write!(why, " [as fetched: {note}]");
     }
     writeln!(out, "  {:<label_width$} {:<11} {why}", reader.label, allowed_word(verdict.allowed))
 }
@@ -280,6 +303,9 @@ struct JsonAnswer<'a> {
     reason: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     group: Option<JsonGroup<'a>>,
+    /// What the robot does beyond its parser that changed the answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    as_fetched: Option<&'a str>,
 }
 
 /// The group a robot of the registry obeys.
@@ -328,6 +354,7 @@ fn json_answer(out: &mut impl Write, robots: &Robots, url: &str, reader: &Reader
         }),
         reason: rule.is_none().then(|| verdict.reason.describe()),
         group,
+        as_fetched: reader.as_fetched.as_deref(),
     };
     serde_json::to_writer(out, &answer).map_err(io::Error::from)
 }

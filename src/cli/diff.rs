@@ -9,7 +9,7 @@ use std::process::Command;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use robolint::agents::{Purpose, Registry};
+use robolint::agents::{FetchAnswer, Purpose, Registry};
 use robolint::diagnostic::Diagnostic;
 use robolint::dialect::{Dialect, Verdict};
 use robolint::diff::{self, Change, Comparison, Robot, Side};
@@ -57,9 +57,10 @@ pub struct DiffArgs {
     #[arg(long, value_name = "A,B", value_delimiter = ',')]
     agents: Vec<String>,
 
-    /// How the robots --agents names read the files: a dialect name.
-    #[arg(long, value_name = "D", default_value = "google")]
-    dialect: Dialect,
+    /// How the robots --agents names read the files: a dialect name [default: as the
+    /// registry says for a robot it knows (`robolint agents`), else google].
+    #[arg(long, value_name = "D")]
+    dialect: Option<Dialect>,
 
     /// More URLs or paths to ask, one a line (blank and `#` lines skipped).
     #[arg(long, value_name = "FILE")]
@@ -177,16 +178,60 @@ fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
 
 fn robots(args: &DiffArgs) -> Vec<Robot> {
     if !args.agents.is_empty() {
-        let listed = |token: &String| Robot {
-            token: token.clone(),
-            dialect: args.dialect,
-            purpose: "listed".into(),
-            entry: None,
+        let listed = |token: &String| match (args.dialect, Registry::builtin().find(token)) {
+            (None, Some(known)) => {
+                Robot { token: token.clone(), purpose: "listed".into(), ..Robot::of_registry(known) }
+            }
+            (dialect, _) => Robot {
+                token: token.clone(),
+                dialect: dialect.unwrap_or(Dialect::Google),
+                purpose: "listed".into(),
+                entry: None,
+            },
         };
         return args.agents.iter().map(listed).collect();
     }
     let current = Registry::builtin().agents().iter().filter(|agent| !agent.is_retired());
     current.filter(|agent| DEFAULT_PURPOSES.contains(&agent.purpose)).map(Robot::of_registry).collect()
+}
+
+/// What a side named on the command line gave: a file to read, or, for a URL, an answer
+/// that is not one, which each robot treats as its reading says (`agents/fetching.toml`).
+pub(crate) enum Given {
+    File(Side),
+    Answer {
+        /// The robots.txt URL asked.
+        url: String,
+        answer: FetchAnswer,
+        /// What answered, in words: `GET https://… answered 429 Too Many Requests`.
+        said: String,
+    },
+}
+
+/// [`read_side`], keeping a URL's answer that is not a file rather than reading it one way
+/// for every robot.
+pub(crate) fn read_side_or_answer(argument: &str) -> Result<Given, String> {
+    if !looks_like_http_url(argument) {
+        return read_side(argument).map(Given::File);
+    }
+    let url = HttpUrl::parse(argument)?.robots_txt();
+    let outcome = fetch::fetch(&url, &FetchOptions::default());
+    Ok(match outcome.source() {
+        Some(source) => Given::File(Side::new(url.to_string(), source)),
+        None => Given::Answer { url: url.to_string(), answer: fetch_answer(&outcome), said: no_body(&outcome) },
+    })
+}
+
+/// The kind of answer a fetch without a file to read gave.
+fn fetch_answer(outcome: &FetchOutcome) -> FetchAnswer {
+    match &outcome.ending {
+        Ending::Response(response) => FetchAnswer::of_status(response.status),
+        Ending::Failed { .. } => FetchAnswer::Unreachable,
+        Ending::BrokenRedirect { problem: RedirectProblem::Loop | RedirectProblem::TooMany, .. } => {
+            FetchAnswer::TooManyRedirects
+        }
+        Ending::BrokenRedirect { .. } => FetchAnswer::Unreachable,
+    }
 }
 
 /// A side named on the command line: `-`, a URL, a file, or `REV:PATH` read through git.

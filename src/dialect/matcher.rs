@@ -305,7 +305,26 @@ impl Matcher {
         agents: impl IntoIterator<Item = &'a str>,
         dialect: Dialect,
     ) -> Vec<Matcher> {
-        let tokens: Vec<String> = agents.into_iter().map(|agent| robot_token(agent, dialect)).collect();
+        let tokens = agents.into_iter().map(|agent| robot_token(agent, dialect)).collect();
+        Matcher::for_robot_names(document, text, tokens, dialect)
+    }
+
+    /// RFC 9309's grouping and precedence for robots whose own crawlers compare a
+    /// User-agent value whole, ignoring case, with their name (`MJ12bot`, `Sogou web
+    /// spider`): the value is not cut to a product token. What the registry's
+    /// `matching = "whole-value"` entries read with (`agents::Matching`); the `rfc9309`
+    /// dialect itself still reads such a name as its product token.
+    pub fn for_whole_values<'a>(
+        document: &Document,
+        text: &str,
+        names: impl IntoIterator<Item = &'a str>,
+    ) -> Vec<Matcher> {
+        let names = names.into_iter().map(|name| name.trim().to_ascii_lowercase()).collect();
+        Matcher::for_robot_names(document, text, names, Dialect::Rfc9309)
+    }
+
+    /// [`Matcher::for_robots`] for names already as the dialect compares them.
+    fn for_robot_names(document: &Document, text: &str, tokens: Vec<String>, dialect: Dialect) -> Vec<Matcher> {
         let mut distinct: Vec<&str> = tokens.iter().map(String::as_str).collect();
         distinct.sort_unstable();
         distinct.dedup();

@@ -309,6 +309,16 @@ fn names_agent(document: &Document, text: &str, record: &Record, value: &str) ->
 fn captured_robots(document: &Document, text: &str, line: LineIndex) -> String {
     let agents: Vec<&Agent> = Registry::builtin().agents().iter().filter(|agent| !agent.is_retired()).collect();
     let mut out = String::from("Robots that obey this record:\n");
+    // First as each robot reads the file its own way (whole-value tokens, size limits).
+    let own = crate::agents::matchers(&agents, document, text);
+    let obeying: Vec<String> = agents
+        .iter()
+        .zip(&own)
+        .filter(|(_, robot)| robot.matcher.agent_lines().contains(&line))
+        .map(|(agent, _)| format!("`{}`", agent.token))
+        .collect();
+    let list = if obeying.is_empty() { "none of the registry's robots".to_string() } else { obeying.join(", ") };
+    out.push_str(&format!("- as each robot reads it: {list}\n"));
     for dialect in Dialect::ALL {
         let matchers = Matcher::for_robots(document, text, agents.iter().map(|agent| agent.token.as_str()), dialect);
         let captured: Vec<String> = agents

@@ -95,6 +95,7 @@ registry! {
     records::agent_substring_capture => "agent-substring-capture",
     records::unreachable_record => "unreachable-record",
     records::agent_pattern => "agent-pattern" per Line,
+    records::agent_token_cut => "agent-token-cut" per Line,
     records::whole_site_blocked => "whole-site-blocked" per Record,
     records::too_many_rules => "too-many-rules" with Options,
     records::merged_group => "merged-group",

@@ -3,6 +3,7 @@
 
 pub(super) mod agent_pattern;
 pub(super) mod agent_substring_capture;
+pub(super) mod agent_token_cut;
 pub(super) mod blank_line_in_record;
 pub(super) mod brand_name_as_agent;
 pub(super) mod duplicate_agent;
