@@ -132,7 +132,7 @@ fn after_a_500_or_503_every_robot_may_fetch_nothing() {
 
 #[test]
 fn googlebot_reads_no_rule_past_its_500_kib_limit() {
-    let path = temp_file("cap", &past_googlebots_limit());
+    let (_dir, path) = temp_file("cap", &past_googlebots_limit());
     let audit = audit_json(path.to_str().expect("UTF-8 path"));
     assert_eq!(robot(&audit, "Googlebot")["access"], "all", "{}", robot(&audit, "Googlebot"));
     // A robot without a documented limit reads the whole file.
@@ -157,7 +157,8 @@ fn each_robot_whose_token_is_no_product_token_is_kept_out_by_its_own_group() {
         .collect();
     assert!(tokens.len() >= 21, "{tokens:?}");
     let file: String = tokens.iter().map(|token| format!("User-agent: {token}\nDisallow: /\n\n")).collect();
-    let audit = audit_json(temp_file("tokens", &file).to_str().expect("UTF-8 path"));
+    let (_dir, path) = temp_file("tokens", &file);
+    let audit = audit_json(path.to_str().expect("UTF-8 path"));
     for (at, token) in tokens.iter().enumerate() {
         let answer = robot(&audit, token);
         assert_eq!(answer["access"], "none", "{answer}");
