@@ -102,8 +102,9 @@ pub enum Evidence {
     /// every robot that reads it; a glob is literal for 1996 robots only).
     #[default]
     Levels,
-    /// Robots of these dialects read the line otherwise than the file evidently means. Robots
-    /// of other dialects read it as meant, so outside the targets the finding is information.
+    /// Robots of these dialects read the line otherwise than the file evidently means, and
+    /// robots of other dialects read it as meant: where one of these dialects is a target the
+    /// finding is at least a warning, elsewhere information.
     Misread(Vec<Dialect>),
     /// The rule looked and no robot of today reads anything otherwise than the file means:
     /// the lost line changes no answer, the robot named is retired, the file already does

@@ -146,7 +146,8 @@ fn cr_only_line_ends_are_line_ends() {
     let run = robolint(&["--no-config", "--all-infos", "--format", "concise", path]);
     assert_eq!(run.names(), Vec::<String>::new(), "{}", run.stdout);
     assert!(run.stdout.ends_with("no problems\n"), "{}", run.stdout);
-    let pedantic = robolint(&["--no-config", "--all-infos", "--format", "concise", "--select", "non-crlf-line-ending", path]);
+    let pedantic =
+        robolint(&["--no-config", "--all-infos", "--format", "concise", "--select", "non-crlf-line-ending", path]);
     assert!(pedantic.findings().iter().all(|finding| finding.message.contains("CR")), "{}", pedantic.stdout);
     let check = robolint(&["check", path, "--agent", "a", "--dialect", "draft-1996", "/private-area/x"]);
     assert!(check.stdout.contains("disallowed  line 2: Disallow: /private-area/"), "{}", check.stdout);

@@ -109,7 +109,9 @@ fn answer(mut stream: TcpStream, routes: &HashMap<String, Reply>, seen: &Mutex<V
 fn robolint(args: &[&str]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_robolint"));
     // Last, so that it also follows a subcommand.
-    command.args(args).arg("--no-config").env_remove("NO_COLOR");
+    // Every finding, information about older robots included: these tests are about what a
+    // fetch gives the lint, not about what a default run leaves out.
+    command.args(args).arg("--no-config").arg("--all-infos").env_remove("NO_COLOR");
     for proxy in ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
         command.env_remove(proxy);
     }
