@@ -149,8 +149,8 @@ fn a_hard_linked_file_with_room_is_fixed_under_both_names() {
     };
     let (robots, other) = linked_robots(&disk, &colonless_rules(5_000));
     let output = robolint(disk.path(), &["--no-config", "--fix", "robots.txt"]);
-    // Exit 1: too-many-rules is what is left to report.
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    // Exit 0: what is left (too-many-rules) is information for today's robots.
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(stderr(&output).contains("applied 5000 fixes"), "{}", stderr(&output));
     let fixed = fs::read_to_string(&robots).expect("read");
     assert!(fixed.ends_with("Disallow: /p4999/\n"), "{}", &fixed[fixed.len() - 40..]);
