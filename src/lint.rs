@@ -378,19 +378,16 @@ fn settle(diagnostic: &mut Diagnostic, resolved: &Resolved, targets: &[Dialect])
         std::cmp::Ordering::Less => level.min(diagnostic.severity),
         std::cmp::Ordering::Equal => level,
     };
-    let proven = match &diagnostic.evidence {
-        Evidence::Levels => true,
-        Evidence::Misread(dialects) => dialects.iter().any(|dialect| targets.contains(dialect)),
-        Evidence::NoEffect => false,
-    };
-    diagnostic.severity = match &diagnostic.evidence {
-        _ if resolved.level_configured => proposed,
+    let (proven, settled) = match &diagnostic.evidence {
+        Evidence::Levels => (true, proposed),
         // A robot of the targets proven to misread the line: at least a warning, whatever
         // the rule's usual level for them.
-        Evidence::Misread(_) if proven => proposed.max(Severity::Warning),
-        _ if proven => proposed,
-        _ => Severity::Info,
+        Evidence::Misread(dialects) if dialects.iter().any(|dialect| targets.contains(dialect)) => {
+            (true, proposed.max(Severity::Warning))
+        }
+        Evidence::Misread(_) | Evidence::NoEffect => (false, Severity::Info),
     };
+    diagnostic.severity = if resolved.level_configured { proposed } else { settled };
     diagnostic.beyond_targets = diagnostic.severity == Severity::Info
         && !resolved.level_configured
         && !resolved.all_infos

@@ -411,6 +411,16 @@ impl<'a> Witnesses<'a> {
         robots
     }
 
+    /// The robots a rule of `record` reaches: those its User-agent lines name, or a robot no
+    /// record names where it names none (a rule before any User-agent line).
+    fn rule_robots(&self, record: Option<&Record>) -> Vec<String> {
+        let mut robots = self.record_robots(record.map_or(&[][..], |record| &record.agents));
+        if robots.is_empty() {
+            robots.push(self.anonymous_robot());
+        }
+        robots
+    }
+
     /// A URL on which robots that read the User-agent, Allow or Disallow line `line`
     /// (`directive` is what they take it for) answer otherwise than robots that drop it:
     /// `(reads, drops)` is `LOST_LINE` for a missing colon or a misspelt name, which only
@@ -436,10 +446,7 @@ impl<'a> Witnesses<'a> {
                 (robot.into_iter().collect(), candidates)
             }
             Directive::Allow | Directive::Disallow => {
-                let mut robots = self.record_robots(record.map_or(&[][..], |record| &record.agents));
-                if robots.is_empty() {
-                    robots.push(self.anonymous_robot());
-                }
+                let robots = self.rule_robots(record);
                 let mut candidates: Vec<String> = concrete_url(value).into_iter().collect();
                 // An Allow that opens part of a disallowed folder (`Allow /*.jpeg` beside
                 // `Disallow: /assets`) decides URLs inside that folder.
@@ -470,12 +477,8 @@ impl<'a> Witnesses<'a> {
     /// decides it for every one of them as Google reads the file: however the line itself is
     /// read, their answer stays (`Disallow: /search\?` beside `Disallow: /search?`).
     pub fn decided_elsewhere(&self, line: LineIndex, url: &str) -> Option<bool> {
-        let record = self.document.record_of(line);
-        let mut robots = self.record_robots(record.map_or(&[][..], |record| &record.agents));
-        if robots.is_empty() {
-            robots.push(self.anonymous_robot());
-        }
-        let verdicts: Option<Vec<bool>> = robots
+        let verdicts: Option<Vec<bool>> = self
+            .rule_robots(self.document.record_of(line))
             .iter()
             .map(|robot| {
                 let verdict = self.verdict(robot, url, Dialect::Google)?;
