@@ -24,3 +24,31 @@ fn a_hundred_thousand_records_lint_without_a_finding_per_record() {
 fn names(report: &Report) -> Vec<&'static str> {
     report.diagnostics.iter().map(|diagnostic| diagnostic.name).collect()
 }
+
+/// 100,000 rule-less groups, each its own robot: record-without-disallow asks what `*` keeps
+/// from each group's robots only where one of them is a robot of today, so the file is not
+/// read once per group (it was: minutes for this file).
+#[test]
+fn a_hundred_thousand_rule_less_groups_are_not_each_compared_with_the_file() {
+    let mut bytes = Vec::new();
+    for record in 0..100_000 {
+        writeln!(bytes, "User-agent: bot-{record:06}\n").expect("writing to memory");
+    }
+    let report = lint(Source::from_bytes_capped(&bytes, bytes.len()), None, &Settings::default());
+    assert!(names(&report).contains(&"record-without-disallow"), "{:?}", names(&report));
+}
+
+/// 100,000 `*` records, allowing everything and nothing by turns: allow-all-and-disallow-all
+/// finds the earlier opposite group by lookup and whole-site-blocked reads the file-wide
+/// facts once, where both compared each record with every other (minutes for this file).
+#[test]
+fn a_hundred_thousand_alternating_star_groups_are_read_once() {
+    let mut bytes = Vec::new();
+    for record in 0..100_000 {
+        let value = if record % 2 == 1 { " /" } else { "" };
+        writeln!(bytes, "User-agent: *\nDisallow:{value}\n").expect("writing to memory");
+    }
+    let report = lint(Source::from_bytes_capped(&bytes, bytes.len()), None, &Settings::default());
+    let names = names(&report);
+    assert!(names.contains(&"allow-all-and-disallow-all") && names.contains(&"whole-site-blocked"), "{names:?}");
+}

@@ -2,12 +2,14 @@
 //! (the draft's §3.2.1), and each record's paths indexed by which begins which. The model
 //! records what is written; this module says what it means where several rules ask.
 
+pub mod all_or_nothing;
 pub mod captures;
 pub mod record_paths;
 
 use std::sync::OnceLock;
 
-use crate::model::Document;
+use crate::model::{Directive, Document, LineIndex};
+use all_or_nothing::AllOrNothing;
 use captures::AgentCapture;
 use record_paths::RecordPaths;
 
@@ -23,11 +25,22 @@ pub struct Analysis<'a> {
     captures: OnceLock<(Vec<AgentCapture>, Vec<usize>)>,
     /// For each agent record, its rules and their plain paths indexed.
     record_paths: OnceLock<Vec<RecordPaths<'a>>>,
+    /// The earliest records that allow everything or nothing, by User-agent value.
+    all_or_nothing: OnceLock<AllOrNothing>,
+    /// The first Sitemap line.
+    first_sitemap: OnceLock<Option<LineIndex>>,
 }
 
 impl<'a> Analysis<'a> {
     pub fn new(document: &'a Document, text: &'a str) -> Analysis<'a> {
-        Analysis { document, text, captures: OnceLock::new(), record_paths: OnceLock::new() }
+        Analysis {
+            document,
+            text,
+            captures: OnceLock::new(),
+            record_paths: OnceLock::new(),
+            all_or_nothing: OnceLock::new(),
+            first_sitemap: OnceLock::new(),
+        }
     }
 
     fn captures(&self) -> &(Vec<AgentCapture>, Vec<usize>) {
@@ -54,6 +67,18 @@ impl<'a> Analysis<'a> {
         self.record_paths.get_or_init(|| {
             let lines = &self.document.lines;
             self.document.agent_records().map(|record| RecordPaths::new(record, lines, self.text)).collect()
+        })
+    }
+
+    /// The earliest records that allow everything or nothing, by User-agent value.
+    pub fn all_or_nothing(&self) -> &AllOrNothing {
+        self.all_or_nothing.get_or_init(|| AllOrNothing::new(self.document, self.text))
+    }
+
+    /// The first Sitemap line, if any.
+    pub fn first_sitemap(&self) -> Option<LineIndex> {
+        *self.first_sitemap.get_or_init(|| {
+            self.document.lines.iter().position(|line| line.field().is_some_and(|field| field.is(Directive::Sitemap)))
         })
     }
 }

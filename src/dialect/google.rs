@@ -24,7 +24,7 @@
 
 use foldhash::{HashMap, HashMapExt};
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::dialect::groups::RuleKind;
 use crate::model::LineIndex;
@@ -54,6 +54,9 @@ enum Directive {
 pub(crate) struct Reading {
     /// Each with the index of its line (Google's line number less one).
     directives: Vec<(LineIndex, Directive)>,
+    /// The groups, built when first asked for and then kept: rules ask for one robot's
+    /// selection per record, which must not read the whole file each time.
+    groups: OnceLock<GroupIndex>,
 }
 
 /// A rule a robot obeys: an Allow or Disallow line's escaped value, or the directory rule
@@ -202,7 +205,7 @@ impl Reading {
             };
             directives.push((index, directive));
         }
-        Reading { directives }
+        Reading { directives, groups: OnceLock::new() }
     }
 
     /// How Google reads the line at `line`, written out as the directive it obeys
@@ -236,54 +239,74 @@ impl Reading {
     /// a thousand robots do not read the whole file a thousand times (`robolint matrix`).
     /// Rules before any User-agent line belong to no one.
     pub fn groups(&self) -> Groups<'_> {
-        let mut groups: Vec<Group<'_>> = Vec::new();
+        let index = self.groups.get_or_init(|| GroupIndex::new(&self.directives));
+        Groups { directives: &self.directives, index }
+    }
+}
+
+/// One group of a [`Reading`]: User-agent lines, then the rules for them, each the position
+/// of its directive in [`Reading::directives`].
+#[derive(Debug, Clone, Default)]
+struct Group {
+    agents: Vec<usize>,
+    rules: Vec<usize>,
+}
+
+/// A reading's groups, and the groups naming each robot.
+#[derive(Debug, Clone)]
+struct GroupIndex {
+    groups: Vec<Group>,
+    /// By lower-case token, the positions of the groups with a line naming it.
+    naming: HashMap<String, Vec<usize>>,
+    /// The positions of the groups with a global (`*`) line.
+    global: Vec<usize>,
+}
+
+impl GroupIndex {
+    fn new(directives: &[(LineIndex, Directive)]) -> GroupIndex {
+        let mut groups: Vec<Group> = Vec::new();
         let mut rules_seen = false;
-        for (line, directive) in &self.directives {
+        for (position, (_, directive)) in directives.iter().enumerate() {
             match directive {
-                Directive::Agent(agent) => {
+                Directive::Agent(_) => {
                     if rules_seen || groups.is_empty() {
                         groups.push(Group::default());
                         rules_seen = false;
                     }
                     if let Some(group) = groups.last_mut() {
-                        group.agents.push((*line, agent));
+                        group.agents.push(position);
                     }
                 }
-                Directive::Rule(kind, pattern) => {
+                Directive::Rule(..) => {
                     if let Some(group) = groups.last_mut() {
                         rules_seen = true;
-                        group.rules.push((*line, *kind, pattern));
+                        group.rules.push(position);
                     }
                 }
             }
         }
         let mut naming: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut global = Vec::new();
         for (position, group) in groups.iter().enumerate() {
-            for (_, agent) in &group.agents {
-                if let Agent::Token(token) = agent {
-                    let positions = naming.entry(token.to_ascii_lowercase()).or_default();
-                    if positions.last() != Some(&position) {
-                        positions.push(position);
-                    }
+            for &agent in &group.agents {
+                let positions = match &directives[agent].1 {
+                    Directive::Agent(Agent::Token(token)) => naming.entry(token.to_ascii_lowercase()).or_default(),
+                    Directive::Agent(Agent::Global) => &mut global,
+                    Directive::Rule(..) => continue,
+                };
+                if positions.last() != Some(&position) {
+                    positions.push(position);
                 }
             }
         }
-        Groups { groups, naming }
+        GroupIndex { groups, naming, global }
     }
-}
-
-/// One group of a [`Reading`]: User-agent lines, then the rules for them.
-#[derive(Default)]
-struct Group<'r> {
-    agents: Vec<(LineIndex, &'r Agent)>,
-    rules: Vec<(LineIndex, RuleKind, &'r Arc<str>)>,
 }
 
 /// A reading's groups, and the groups naming each robot ([`Reading::groups`]).
 pub(crate) struct Groups<'r> {
-    groups: Vec<Group<'r>>,
-    /// By lower-case token, the positions of the groups with a line naming it.
-    naming: HashMap<String, Vec<usize>>,
+    directives: &'r [(LineIndex, Directive)],
+    index: &'r GroupIndex,
 }
 
 impl Groups<'_> {
@@ -296,7 +319,7 @@ impl Groups<'_> {
 
     /// The rules of the groups naming `robot`, if any does.
     pub fn named(&self, robot: &str) -> Option<Selection> {
-        let named = self.naming.get(&robot.to_ascii_lowercase())?;
+        let named = self.index.naming.get(&robot.to_ascii_lowercase())?;
         Some(self.selection(named.iter().copied(), |agent| match agent {
             Agent::Token(token) => token.eq_ignore_ascii_case(robot),
             Agent::Global => false,
@@ -305,22 +328,29 @@ impl Groups<'_> {
 
     /// What every robot no line names obeys: the global lines, and the rules of their groups.
     pub fn global(&self) -> Selection {
-        let is_global = |agent: &Agent| matches!(agent, Agent::Global);
-        let global_groups = (0..self.groups.len())
-            .filter(|&position| self.groups[position].agents.iter().any(|(_, agent)| is_global(agent)));
-        self.selection(global_groups, is_global)
+        self.selection(self.index.global.iter().copied(), |agent| matches!(agent, Agent::Global))
     }
 
     fn selection(&self, chosen: impl Iterator<Item = usize>, names: impl Fn(&Agent) -> bool) -> Selection {
         let mut selection = Selection::default();
-        for group in chosen.filter_map(|position| self.groups.get(position)) {
-            let lines = group.agents.iter().filter(|(_, agent)| names(agent)).map(|(line, _)| *line);
+        for group in chosen.filter_map(|position| self.index.groups.get(position)) {
+            let lines = self.agents(group).filter(|(_, agent)| names(agent)).map(|(line, _)| line);
             selection.agent_lines.extend(lines);
-            for &(line, kind, pattern) in &group.rules {
-                push_rule(&mut selection.rules, line, kind, pattern);
+            for &position in &group.rules {
+                if let (line, Directive::Rule(kind, pattern)) = &self.directives[position] {
+                    push_rule(&mut selection.rules, *line, *kind, pattern);
+                }
             }
         }
         selection
+    }
+
+    /// A group's User-agent lines and what each names.
+    fn agents<'g>(&'g self, group: &'g Group) -> impl Iterator<Item = (LineIndex, &'g Agent)> + 'g {
+        group.agents.iter().filter_map(|&position| match &self.directives[position] {
+            (line, Directive::Agent(agent)) => Some((*line, agent)),
+            _ => None,
+        })
     }
 }
 

@@ -1,6 +1,7 @@
+use crate::analysis::all_or_nothing::{agent_value, allows_all, disallows_all};
 use crate::dialect::witness::MERGED;
 use crate::dialect::Dialect;
-use crate::model::{Directive, LineIndex, Record};
+use crate::model::{LineIndex, Record};
 use crate::rules::{Context, Findings};
 use crate::text;
 
@@ -9,7 +10,9 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
     if record.agents.is_empty() {
         return;
     }
-    if let (Some(nothing), Some(everything)) = (allows_all(cx, record), disallows_all(cx, record)) {
+    if let (Some(nothing), Some(everything)) =
+        (allows_all(record, lines, cx.text), disallows_all(record, lines, cx.text))
+    {
         let later = nothing.max(everything);
         out.report(
             lines[later].span,
@@ -31,33 +34,31 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
 /// later record, once Google's matcher confirms that its robots lose the whole site.
 fn contradicts_an_earlier_group(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
     let lines = cx.lines();
-    let first_line = record.agents[0];
-    let value = |line: LineIndex| lines[line].field().map(|field| cx.slice(field.value).trim());
-    let names = |other: &Record| -> Option<LineIndex> {
-        record.agents.iter().copied().find(|&line| {
-            other.agents.iter().any(|&theirs| {
-                value(line).zip(value(theirs)).is_some_and(|(ours, theirs)| ours.eq_ignore_ascii_case(theirs))
-            })
-        })
+    let value = |line: LineIndex| agent_value(&lines[line], cx.text);
+    // Only a record with one of the two rules can contradict an earlier group.
+    let (ours, earlier_allows) = match (allows_all(record, lines, cx.text), disallows_all(record, lines, cx.text)) {
+        (Some(allow), None) => (allow, false),
+        (None, Some(disallow)) => (disallow, true),
+        _ => return,
     };
-    let earlier = cx.doc.agent_records().take_while(|other| other.agents[0] < first_line);
-    let Some((agent, ours, theirs)) = earlier
-        .filter_map(|other| {
-            let agent = names(other)?;
-            let pair = match (allows_all(cx, record), disallows_all(cx, record)) {
-                (Some(allow), None) => (allow, disallows_all(cx, other)?),
-                (None, Some(disallow)) => (disallow, allows_all(cx, other)?),
-                _ => return None,
-            };
-            Some((agent, pair.0, pair.1))
-        })
-        .next()
+    let index = cx.analysis.all_or_nothing();
+    let opposite = |agent: LineIndex| {
+        let earliest = index.earliest(value(agent)?);
+        let found = if earlier_allows { earliest.allows_all } else { earliest.disallows_all };
+        found.filter(|&(first_agent, _)| first_agent < record.agents[0])
+    };
+    // The earliest such group; of this record's agents, the first that group names.
+    let Some((agent, (_, theirs))) = record
+        .agents
+        .iter()
+        .filter_map(|&agent| Some((agent, opposite(agent)?)))
+        .min_by_key(|&(_, (first_agent, _))| first_agent)
     else {
         return;
     };
     let witnesses = cx.witnesses();
     let star = value(agent) == Some("*");
-    let disallow_all = if disallows_all(cx, record).is_some() { ours } else { theirs };
+    let disallow_all = if earlier_allows { ours } else { theirs };
     let kept_off = |robot: &String| {
         witnesses.verdict(robot, "/", Dialect::Google).is_some_and(|verdict| {
             !verdict.allowed && verdict.reason.rule().is_some_and(|rule| rule.line == disallow_all)
@@ -93,21 +94,4 @@ fn contradicts_an_earlier_group(cx: &Context<'_, '_>, record: &Record, out: &mut
     if let Some(divergence) = witnesses.find(&robot, ["/"], MERGED, |_| true) {
         witnesses.attach(diagnostic, &divergence);
     }
-}
-
-/// The record's empty `Disallow:`, which allows everything.
-fn allows_all(cx: &Context<'_, '_>, record: &Record) -> Option<LineIndex> {
-    disallow(cx, record, "")
-}
-
-/// The record's `Disallow: /`, which disallows everything.
-fn disallows_all(cx: &Context<'_, '_>, record: &Record) -> Option<LineIndex> {
-    disallow(cx, record, "/")
-}
-
-fn disallow(cx: &Context<'_, '_>, record: &Record, value: &str) -> Option<LineIndex> {
-    let lines = cx.lines();
-    record.governed_rules().find(|&line| {
-        lines[line].field().is_some_and(|field| field.is(Directive::Disallow) && cx.slice(field.value) == value)
-    })
 }

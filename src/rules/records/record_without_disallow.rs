@@ -64,6 +64,23 @@ struct Escape {
 
 fn escape_from_star(cx: &Context<'_, '_>, record: &Record) -> Option<Escape> {
     let witnesses = cx.witnesses();
+    // AI crawlers are ai-group-looser-than-star's; a robot no one runs any more escapes nothing.
+    let of_today = |robot: &String| {
+        Registry::builtin().find(robot).is_some_and(|agent| {
+            !agent.is_retired() && !matches!(agent.purpose, Purpose::AiTraining | Purpose::AiSearch)
+        })
+    };
+    // The robots this group holds with no rule, asked before `*`'s rules: most rule-less
+    // groups hold no robot of today, and `*`'s rules are the file's to read.
+    let held_without_rules = |robot: &String| {
+        let (agent_lines, rules) = witnesses.obeyed(robot, Dialect::Google);
+        rules.is_empty() && agent_lines.iter().any(|line| record.agents.contains(line))
+    };
+    let robots: Vec<String> =
+        witnesses.record_robots(&record.agents).into_iter().filter(of_today).filter(held_without_rules).collect();
+    if robots.is_empty() {
+        return None;
+    }
     let anybody = witnesses.anonymous_robot();
     let (star_agents, star_rules) = witnesses.obeyed(&anybody, Dialect::Google);
     star_agents.first()?;
@@ -72,19 +89,7 @@ fn escape_from_star(cx: &Context<'_, '_>, record: &Record) -> Option<Escape> {
         .filter(|(kind, _)| *kind == RuleKind::Disallow)
         .filter_map(|(_, pattern)| concrete_url(pattern))
         .collect();
-    // AI crawlers are ai-group-looser-than-star's; a robot no one runs any more escapes nothing.
-    let of_today = |robot: &String| {
-        Registry::builtin().find(robot).is_some_and(|agent| {
-            !agent.is_retired() && !matches!(agent.purpose, Purpose::AiTraining | Purpose::AiSearch)
-        })
-    };
-    let robots = witnesses.record_robots(&record.agents);
-    robots.into_iter().filter(of_today).find_map(|robot| {
-        let (agent_lines, rules) = witnesses.obeyed(&robot, Dialect::Google);
-        let holds_it = agent_lines.iter().any(|line| record.agents.contains(line));
-        if !holds_it || !rules.is_empty() {
-            return None;
-        }
+    robots.into_iter().find_map(|robot| {
         disallowed.iter().find_map(|url| {
             let theirs = witnesses.verdict(&robot, url, Dialect::Rfc9309)?;
             let star = witnesses.verdict(&anybody, url, Dialect::Google)?;

@@ -1,3 +1,4 @@
+use crate::analysis::all_or_nothing::closes_the_site;
 use crate::diagnostic::{Severity, Text};
 use crate::dialect::Dialect;
 use crate::model::{Directive, LineIndex, Record};
@@ -11,10 +12,10 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
     }
     let is_star = |line: usize| lines[line].field().is_some_and(|field| cx.slice(field.value) == "*");
     let Some(star) = record.agents.iter().copied().find(|&line| is_star(line)) else { return };
-    let Some(disallow_all) = closes_the_site(cx, record) else { return };
+    let Some(disallow_all) = closes_the_site(record, lines, cx.text) else { return };
     // A file that lets some robots in with groups of their own closes the site to the rest on
     // purpose; only where every group closes it can the file's other lines tell what it meant.
-    let every_group_closed = cx.doc.agent_records().all(|record| closes_the_site(cx, record).is_some());
+    let every_group_closed = cx.analysis.all_or_nothing().every_record_closes_the_site();
     // Disallow lines for parts of the site, which `Disallow: /` leaves with nothing to do:
     // the file meant only those parts closed.
     let defeated: Vec<LineIndex> = record
@@ -25,7 +26,7 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
                 .is_some_and(|field| field.is(Directive::Disallow) && !matches!(cx.slice(field.value).trim(), "" | "/"))
         })
         .collect();
-    let sitemap = lines.iter().position(|line| line.field().is_some_and(|field| field.is(Directive::Sitemap)));
+    let sitemap = cx.analysis.first_sitemap();
     let who = || who_is_kept_off(cx, record).filter(|_| every_group_closed);
     if let Some(who) = who().filter(|_| !defeated.is_empty()) {
         let diagnostic = out
@@ -70,22 +71,6 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
             "this is how a staging site keeps crawlers out, and a common accident when that file reaches \
              production; if the site is meant to be crawled, use `Disallow:` (nothing disallowed)",
         );
-}
-
-/// The record's `Disallow: /` line, when nothing in the record opens part of the site again:
-/// an Allow with a path opens part of it, and an empty `Disallow:` before the `Disallow: /`
-/// opens all of it to first-match robots (allow-all-and-disallow-all reports that
-/// contradiction).
-fn closes_the_site(cx: &Context<'_, '_>, record: &Record) -> Option<LineIndex> {
-    let lines = cx.lines();
-    let rule = |line: usize| lines[line].field().and_then(|field| Some((field.directive?, cx.slice(field.value))));
-    let disallow_all = record.governed_rules().find(|&line| rule(line) == Some((Directive::Disallow, "/")))?;
-    let opened = record.governed_rules().any(|line| match rule(line) {
-        Some((Directive::Allow, value)) => !value.is_empty(),
-        Some((Directive::Disallow, "")) => line < disallow_all,
-        _ => false,
-    });
-    (!opened).then_some(disallow_all)
 }
 
 /// The robots the `*` record keeps off the site, in words, once Google's matcher confirms that
