@@ -101,6 +101,37 @@ enum RawRule {
     Table(toml::Table),
 }
 
+impl RawConfig {
+    /// The file's keys as typed values. A top-level entry that does not fit (an unknown key, a
+    /// value of the wrong type) is reported and set aside, and the rest read again, so one
+    /// mistake does not hide the others; `None` only when the text is no TOML at all.
+    fn read(text: &str, problems: &mut Vec<ConfigProblem>) -> Option<RawConfig> {
+        let mut root = match toml::de::DeTable::parse(text) {
+            Ok(root) => root,
+            Err(problem) => {
+                problems.push(ConfigProblem { span: problem.span(), message: problem.message().to_string() });
+                return None;
+            }
+        };
+        loop {
+            let problem = match RawConfig::deserialize(toml::de::Deserializer::from(root.clone())) {
+                Ok(raw) => return Some(raw),
+                Err(problem) => problem,
+            };
+            let at = problem.span().map(|span| span.start);
+            problems.push(ConfigProblem { span: problem.span(), message: problem.message().to_string() });
+            let entry = root.get_ref().iter().find_map(|(key, value)| {
+                let whole = key.span().start..value.span().end.max(key.span().end);
+                at.filter(|at| whole.contains(at)).map(|_| key.clone())
+            });
+            // Nothing to set aside: the mistake is not in one entry, so reading again would
+            // report it again.
+            let Some(entry) = entry else { return None };
+            root.get_mut().remove(&entry);
+        }
+    }
+}
+
 impl Config {
     /// Reads and checks a configuration file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
@@ -132,12 +163,9 @@ impl Config {
     /// Every mistake is reported, not only the first.
     pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         let mut problems = Vec::new();
-        let config = match toml::from_str::<RawConfig>(text) {
-            Ok(raw) => Config::check(raw, path, &mut problems),
-            Err(problem) => {
-                problems.push(ConfigProblem { span: problem.span(), message: problem.message().to_string() });
-                Config::default()
-            }
+        let config = match RawConfig::read(text, &mut problems) {
+            Some(raw) => Config::check(raw, path, &mut problems),
+            None => Config::default(),
         };
         if problems.is_empty() {
             return Ok(config);
@@ -162,11 +190,12 @@ impl Config {
             }
         }
         if let Some(fail_on) = raw.fail_on {
+            // `off` is a rule level, not a threshold: `fail-on` says `never` as --fail-on does.
             let level = match fail_on.get_ref().as_str() {
                 "never" => Ok(Level::Off),
-                other => other.parse::<Level>().and_then(|level| match level {
-                    Level::Off => Err("`fail-on` takes info, warning, error or never".to_string()),
-                    level => Ok(level),
+                "off" => Err("`fail-on` takes info, warning, error or never (`never`, not `off`)".to_string()),
+                other => other.parse::<Level>().map_err(|_| {
+                    format!("`fail-on` takes info, warning, error or never, not `{}`", other.escape_debug())
                 }),
             };
             match level {

@@ -27,7 +27,7 @@ pub struct LintArgs {
     /// Files to lint; `-` reads standard input; a directory means every robots.txt below it;
     /// an http(s) URL means its site's /robots.txt, fetched.
     #[arg(value_name = "FILE|URL")]
-    files: Vec<PathBuf>,
+    pub(super) files: Vec<PathBuf>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]

@@ -1,0 +1,244 @@
+//! The command line as users of ruff-class tools expect it (issue 40): subcommand
+//! suggestions, configuration errors that do not hide each other, `parse` explaining its
+//! rejections, a registry table that fits a terminal, hooks with concise output, and every
+//! command README shows run as written.
+
+use std::fs;
+use std::path::Path;
+use std::process::Output;
+
+#[path = "support/http_server.rs"]
+mod http_server;
+mod support;
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    support::robolint_in(dir, args, stdin)
+}
+
+#[test]
+fn a_mistyped_subcommand_is_named_and_a_file_of_that_name_is_still_linted() {
+    let dir = support::TestDir::new("round-two-suggest");
+    let output = run(&dir, &["rulez"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let errors = text(&output.stderr);
+    assert!(errors.contains("`rulez` is neither a file nor a subcommand; did you mean `robolint rules`?"), "{errors}");
+    assert!(!errors.contains("No such file"), "{errors}");
+
+    fs::write(dir.join("rulez"), "User-agent: *\nDisallow: /private/\n").expect("write");
+    let output = run(&dir, &["rulez"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).starts_with("rulez: no problems\n"), "{}", text(&output.stdout));
+    // A word like no subcommand stays a missing file.
+    let output = run(&dir, &["sitemap"], b"");
+    assert!(text(&output.stderr).contains("sitemap: "), "{}", text(&output.stderr));
+    assert!(!text(&output.stderr).contains("did you mean"), "{}", text(&output.stderr));
+}
+
+#[test]
+fn a_bad_fail_on_lists_the_values_it_takes() {
+    let dir = support::TestDir::new("round-two-fail-on");
+    for (value, wanted) in [
+        ("sometimes", "`fail-on` takes info, warning, error or never, not `sometimes`"),
+        ("off", "`fail-on` takes info, warning, error or never (`never`, not `off`)"),
+    ] {
+        fs::write(dir.join("robolint.toml"), format!("fail-on = \"{value}\"\n")).expect("write");
+        let output = run(&dir, &["--color", "never", "-"], b"User-agent: *\nDisallow: /a\n");
+        assert_eq!(output.status.code(), Some(2));
+        assert!(text(&output.stderr).contains(wanted), "{}", text(&output.stderr));
+    }
+    fs::write(dir.join("robolint.toml"), "fail-on = \"never\"\n").expect("write");
+    assert_eq!(run(&dir, &["-"], b"User-agent: *\nDisallow /a\n").status.code(), Some(0));
+}
+
+#[test]
+fn an_unknown_top_level_key_hides_no_other_mistake() {
+    let dir = support::TestDir::new("round-two-unknown-key");
+    let config = "targets = \"today\"\nfail-on = \"sometimes\"\n[rules]\nglob-patern = \"off\"\n";
+    fs::write(dir.join("robolint.toml"), config).expect("write");
+    let output = run(&dir, &["--color", "never", "-"], b"User-agent: *\n");
+    let errors = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{errors}");
+    for mistake in ["unknown field `targets`", "not `sometimes`", "unknown rule `glob-patern`"] {
+        assert!(errors.contains(mistake), "{mistake} missing from {errors}");
+    }
+}
+
+#[test]
+fn parse_says_the_draft_wants_crlf_and_that_binary_data_is_no_text() {
+    let dir = support::TestDir::new("round-two-parse");
+    let output = run(&dir, &["parse", "-"], b"User-agent: *\nDisallow: /a\n");
+    assert_eq!(output.status.code(), Some(1));
+    let said = text(&output.stdout);
+    assert!(said.contains("expected CRLF: the 1996 draft's grammar ends every line with CR LF"), "{said}");
+    // The same file is clean to the linter: the rejection is the grammar's alone.
+    assert_eq!(run(&dir, &["--all-infos", "-"], b"User-agent: *\nDisallow: /a\n").status.code(), Some(0));
+
+    let mut binary = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0".to_vec();
+    binary.extend((0u8..=255).cycle().take(400));
+    let output = run(&dir, &["parse", "-"], &binary);
+    assert_eq!(output.status.code(), Some(1));
+    let said = text(&output.stdout);
+    assert!(said.contains("this is binary data, not text"), "{said}");
+    assert!(!said.contains("expected \n") && !said.contains("expected )"), "{said}");
+    let output = run(&dir, &["parse", "--format", "json", "-"], &binary);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert!(json["failure"]["why"].as_str().is_some_and(|why| why.contains("binary")), "{json}");
+}
+
+#[test]
+fn the_agents_table_fits_100_columns_and_wide_shows_everything() {
+    let dir = support::TestDir::new("round-two-agents");
+    let narrow = text(&run(&dir, &["agents", "--no-config"], b"").stdout);
+    assert!(narrow.lines().count() > 100, "{narrow}");
+    for line in narrow.lines() {
+        assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
+    }
+    let wide = text(&run(&dir, &["agents", "--no-config", "--wide"], b"").stdout);
+    assert!(wide.starts_with("TOKEN") && wide.lines().next().is_some_and(|header| header.contains("NOTES")));
+    assert!(wide.contains("ROIS (Research Organization of Information and Systems)"), "{wide}");
+}
+
+/// The hooks' entries, as pre-commit runs them: a bad file gives one line per finding.
+#[test]
+fn the_lint_hooks_print_a_line_per_finding() {
+    let hooks = fs::read_to_string(manifest().join(".pre-commit-hooks.yaml")).expect(".pre-commit-hooks.yaml");
+    let entries: Vec<&str> = hooks.lines().filter_map(|line| line.trim().strip_prefix("entry: ")).collect();
+    assert!(entries.len() >= 2, "{hooks}");
+    let dir = support::TestDir::new("round-two-hooks");
+    let sample = fs::read(manifest().join("corpus/samples/robots.txt")).expect("sample");
+    for entry in entries.iter().filter(|entry| !entry.starts_with("robolint diff")) {
+        fs::write(dir.join("robots.txt"), &sample).expect("write");
+        let mut words: Vec<&str> = entry.split_whitespace().skip(1).collect();
+        words.push("robots.txt");
+        let output = run(&dir, &words, b"");
+        let printed = text(&output.stdout);
+        // The fixing hook fixes what it can and passes; the other reports and fails.
+        assert!(matches!(output.status.code(), Some(0 | 1)), "{entry}: {printed}");
+        assert!(printed.lines().all(|line| !line.starts_with(' ')), "{entry}: {printed}");
+        if !entry.contains("--fix") {
+            assert_eq!(output.status.code(), Some(1), "{entry}: {printed}");
+            assert!(printed.lines().any(|line| line.starts_with("robots.txt:4:1: error[RL101")), "{printed}");
+        }
+        assert!(!printed.contains("Note 1:") && !printed.contains("╭─"), "{entry} prints excerpts: {printed}");
+    }
+    // A hook's `args` come after its entry and win: the human format is one flag away.
+    fs::write(dir.join("robots.txt"), &sample).expect("write");
+    let output = run(&dir, &["--format", "concise", "--format", "human", "--color", "never", "robots.txt"], b"");
+    assert!(text(&output.stdout).contains("╭─"), "{}", text(&output.stdout));
+}
+
+#[test]
+fn the_precommit_test_installs_pre_commit_in_a_virtual_environment() {
+    let script = fs::read_to_string(manifest().join("tests/precommit/run.sh")).expect("run.sh");
+    assert!(script.contains("python3 -m venv"), "run.sh makes a virtual environment");
+    assert!(!script.contains("python3 -m pip"), "the system Python's pip refuses on Debian 12 (PEP 668)");
+}
+
+fn readme() -> String {
+    fs::read_to_string(manifest().join("README.md")).expect("README.md")
+}
+
+/// README's first example is the sample's output, byte for byte (human, then concise).
+#[test]
+fn the_readme_first_example_is_what_the_sample_prints() {
+    let readme = readme();
+    let section = &readme[readme.find("## What it looks like").expect("the section")..];
+    let blocks: Vec<&str> =
+        section.split("```text\n").skip(1).take(2).map(|block| block.split("```").next().unwrap_or_default()).collect();
+    for (args, block) in [(&["--color", "never"][..], blocks[0]), (&["--format", "concise"][..], blocks[1])] {
+        let mut args = args.to_vec();
+        args.push("corpus/samples/robots.txt");
+        let output = run(manifest(), &args, b"");
+        assert_eq!(output.status.code(), Some(1), "the sample exits 1 on purpose, as README says");
+        assert_eq!(text(&output.stdout), block, "README's example for {args:?}");
+    }
+    assert!(readme.contains("cargo install --locked --path ."), "README installs at Cargo.lock's versions");
+    assert!(readme.contains("exits with status 1 on purpose"), "README says the sample fails on purpose");
+}
+
+/// Every `robolint …` line of README's shell blocks, run as written in a folder that holds
+/// the files they name (a robots.txt with findings, a sites/ folder, a URL list), each
+/// http(s) URL served from loopback: none may be refused as a usage error.
+#[test]
+fn every_command_in_readme_runs() {
+    let sample = fs::read(manifest().join("corpus/samples/robots.txt")).expect("sample");
+    let port = http_server::serve(|_| {
+        vec![("/robots.txt", http_server::ok(&[("Content-Type", "text/plain")], b"User-agent: *\nDisallow: /a\n"))]
+    });
+    let readme = readme();
+    let mut commands = Vec::new();
+    for block in readme.split("```sh\n").skip(1) {
+        let body = block.split("```").next().unwrap_or_default();
+        commands.extend(body.lines().filter_map(|line| line.strip_prefix("robolint ")));
+    }
+    assert!(commands.len() > 40, "{commands:?}");
+    for command in commands {
+        let command = command.split(" # ").next().unwrap_or_default().trim();
+        // The playground server runs until stopped; tests/playground.rs starts it.
+        if command.starts_with("serve") {
+            continue;
+        }
+        let dir = support::TestDir::new("round-two-readme");
+        fs::create_dir_all(dir.join("sites/a")).expect("sites");
+        for file in ["robots.txt", "sites/a/robots.txt", "buffer"] {
+            fs::write(dir.join(file), &sample).expect("write");
+        }
+        fs::write(dir.join("urls.txt"), "/private/a.html\n/drafts/\n").expect("urls");
+        let local = format!("http://127.0.0.1:{port}/");
+        let command = command.replace("https://example.com/", &local).replace("http://example.org/", &local);
+        let (command, output_file) = match command.split_once(" > ") {
+            Some((command, file)) => {
+                (command.to_string(), Some(file.trim().rsplit('/').next().unwrap_or("out").to_string()))
+            }
+            None => (command, None),
+        };
+        let (command, input_file) = match command.split_once(" < ") {
+            Some((command, file)) => (command.to_string(), Some(file.trim().to_string())),
+            None => (command, None),
+        };
+        let stdin = input_file.map(|file| fs::read(dir.join(file)).expect("input")).unwrap_or_default();
+        let words: Vec<String> = split_words(&command);
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let output = run(&dir, &words, &stdin);
+        let errors = text(&output.stderr);
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "README: robolint {command}: {:?}\n{errors}",
+            output.status
+        );
+        if let Some(file) = output_file {
+            assert!(!output.stdout.is_empty(), "README: robolint {command} > {file} writes something");
+        }
+    }
+}
+
+/// Words as a shell splits them, for README's commands: spaces, and double quotes around a
+/// word with spaces.
+fn split_words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in command.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
