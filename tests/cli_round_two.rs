@@ -242,3 +242,29 @@ fn split_words(command: &str) -> Vec<String> {
     }
     words
 }
+
+/// The published package: the licenses Cargo.toml names are files in it, `include` names
+/// paths from the package root only (unanchored, `README.md` took every README under
+/// web/node_modules), and crates.io has what it shows and searches by.
+#[test]
+fn the_package_has_its_licenses_anchored_includes_and_crates_io_metadata() {
+    let manifest_text = fs::read_to_string(manifest().join("Cargo.toml")).expect("Cargo.toml");
+    let cargo: toml::Table = toml::from_str(&manifest_text).expect("Cargo.toml is TOML");
+    let package = cargo["package"].as_table().expect("[package]");
+    assert_eq!(package["license"].as_str(), Some("MIT OR Apache-2.0"));
+    let include: Vec<&str> =
+        package["include"].as_array().expect("include").iter().filter_map(toml::Value::as_str).collect();
+    for pattern in &include {
+        assert!(pattern.starts_with('/'), "`{pattern}` matches at any depth, node_modules too");
+    }
+    for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        let text = fs::read_to_string(manifest().join(license)).expect(license);
+        let wanted = if license == "LICENSE-MIT" { "Permission is hereby granted" } else { "Apache License" };
+        assert!(text.contains(wanted), "{license} holds its license");
+        assert!(include.contains(&format!("/{license}").as_str()), "{license} is packaged");
+    }
+    for key in ["keywords", "categories", "homepage", "documentation"] {
+        assert!(package.contains_key(key), "Cargo.toml's [package] has {key}");
+    }
+    assert!(package["keywords"].as_array().is_some_and(|keywords| keywords.len() <= 5), "crates.io takes five");
+}
