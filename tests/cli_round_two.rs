@@ -268,3 +268,16 @@ fn the_package_has_its_licenses_anchored_includes_and_crates_io_metadata() {
     }
     assert!(package["keywords"].as_array().is_some_and(|keywords| keywords.len() <= 5), "crates.io takes five");
 }
+
+/// An internationalised host name is fetched by its ASCII form, as browsers send it; before,
+/// the URL was refused as a usage error. (`.example` names never resolve: the fetch fails as
+/// a finding, robots-txt-unreachable, naming the ASCII form.)
+#[test]
+fn an_internationalised_host_name_is_fetched_by_its_ascii_form() {
+    let dir = support::TestDir::new("round-two-idn");
+    let output = run(&dir, &["--format", "concise", "https://bücher.example/"], b"");
+    let (printed, errors) = (text(&output.stdout), text(&output.stderr));
+    assert_ne!(output.status.code(), Some(2), "{printed}{errors}");
+    assert!(!errors.contains("punycode"), "{errors}");
+    assert!(printed.starts_with("https://xn--bcher-kva.example/robots.txt:"), "{printed}");
+}
