@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         Some(Command::Agents(args)) => cli::agents::run_agents(&args),
         Some(Command::Audit(args)) => cli::audit::run_audit(&args),
         Some(Command::Diff(args)) => cli::diff::run_diff(&args),
+        Some(Command::Format(args)) => cli::format::run_format(&args),
         None => match cli::mistyped_subcommand(&cli) {
             Some(message) => Err(message),
             None => cli::lint::run(&cli.lint),

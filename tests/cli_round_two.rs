@@ -281,3 +281,44 @@ fn an_internationalised_host_name_is_fetched_by_its_ascii_form() {
     assert!(!errors.contains("punycode"), "{errors}");
     assert!(printed.starts_with("https://xn--bcher-kva.example/robots.txt:"), "{printed}");
 }
+
+/// `robolint format` with ruff format's exit statuses: --check and --diff change nothing and
+/// exit 1 when a file would change; writing exits 0; formatting twice changes nothing.
+#[test]
+fn format_checks_diffs_and_writes_with_ruffs_exit_statuses() {
+    let dir = support::TestDir::new("round-two-format");
+    let messy = "user-agent:*\n  disallow:/a   # keep me\nUser-agent: b\nDisallow: /c\n";
+    let tidy = "User-agent: *\nDisallow: /a # keep me\n\nUser-agent: b\nDisallow: /c\n";
+    fs::create_dir_all(dir.join("site")).expect("site");
+    fs::write(dir.join("site/robots.txt"), messy).expect("write");
+    fs::write(dir.join("robots.txt"), tidy).expect("write");
+
+    let check = run(&dir, &["format", "--check", "."], b"");
+    assert_eq!(check.status.code(), Some(1));
+    let said = text(&check.stdout);
+    assert!(said.contains("Would reformat: ./site/robots.txt\n"), "{said}");
+    assert!(said.contains("1 file would be reformatted, 1 file already formatted"), "{said}");
+    let diff = run(&dir, &["format", "--diff", "site/robots.txt"], b"");
+    assert_eq!(diff.status.code(), Some(1));
+    assert!(text(&diff.stdout).starts_with("--- a/site/robots.txt\n+++ b/site/robots.txt\n"), "{}", text(&diff.stdout));
+    assert!(text(&diff.stdout).contains("+User-agent: *\n"), "{}", text(&diff.stdout));
+    assert_eq!(
+        fs::read_to_string(dir.join("site/robots.txt")).expect("read"),
+        messy,
+        "--check and --diff write nothing"
+    );
+
+    let stdin = run(&dir, &["format", "-"], messy.as_bytes());
+    assert_eq!((stdin.status.code(), text(&stdin.stdout)), (Some(0), tidy.to_string()));
+
+    let write = run(&dir, &["format", "."], b"");
+    assert_eq!(write.status.code(), Some(0));
+    assert!(text(&write.stdout).contains("1 file reformatted, 1 file left unchanged"), "{}", text(&write.stdout));
+    assert_eq!(fs::read_to_string(dir.join("site/robots.txt")).expect("read"), tidy);
+    assert_eq!(run(&dir, &["format", "--check", "."], b"").status.code(), Some(0));
+
+    fs::write(dir.join("binary.txt"), b"\xff\xfe\x00garbage").expect("write");
+    let error = run(&dir, &["format", "binary.txt"], b"");
+    assert_eq!(error.status.code(), Some(2));
+    assert!(text(&error.stderr).contains("binary.txt: not formatted: it is not UTF-8 text"), "{}", text(&error.stderr));
+}

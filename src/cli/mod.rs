@@ -8,6 +8,7 @@ pub mod diff;
 pub mod docs;
 pub mod fetch;
 mod fixing;
+pub mod format;
 mod inputs;
 pub mod lint;
 pub mod matrix;
@@ -51,6 +52,10 @@ pub enum Command {
     #[command(mut_arg("fix", |arg| arg.hide(true)), mut_arg("diff", |arg| arg.hide(true)))]
     #[command(mut_arg("unsafe_fixes", |arg| arg.hide(true)), mut_arg("fix_read_only", |arg| arg.hide(true)))]
     Fetch(LintCommand),
+    /// Rewrite robots.txt files in the canonical layout the language server formats to
+    /// (layout only: no robot reads them differently); exit 0: done, 1: `--check` or
+    /// `--diff` found a file to reformat, 2: error.
+    Format(format::FormatArgs),
     /// Print a rule's documentation.
     Rule {
         /// A rule code (RL301) or name (glob-pattern).

@@ -248,7 +248,10 @@ mod tests {
 
     #[test]
     fn internationalised_host_names_are_sent_in_their_ascii_form() {
-        assert_eq!(url("https://Bücher.example/a").robots_txt().to_string(), "https://xn--bcher-kva.example/robots.txt");
+        assert_eq!(
+            url("https://Bücher.example/a").robots_txt().to_string(),
+            "https://xn--bcher-kva.example/robots.txt"
+        );
         assert_eq!(url("http://例え.テスト:8080/").authority(), "xn--r8jz45g.xn--zckzah:8080");
         assert_eq!(url("http://[::1]/").host(), "[::1]");
     }
