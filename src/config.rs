@@ -41,6 +41,14 @@ pub struct Config {
     pub select: Option<Vec<String>>,
     pub extend_select: Vec<String>,
     pub ignore: Vec<String>,
+    /// `exclude`: globs of paths a directory walk skips, replacing the default
+    /// (`node_modules`); `None` keeps it. Read relative to this file's folder.
+    pub exclude: Option<Vec<String>>,
+    /// `extend-exclude`: globs skipped besides `exclude`.
+    pub extend_exclude: Vec<String>,
+    /// `[per-file-ignores]`: a glob of files, relative to this file's folder, and the rule
+    /// selectors ignored in them.
+    pub per_file_ignores: Vec<(String, Vec<String>)>,
     /// The crawler registry with the file's `[[agent]]` additions; `None` when it has none.
     pub registry: Option<Registry>,
 }
@@ -79,6 +87,10 @@ struct RawConfig {
     select: Option<Spanned<Vec<String>>>,
     extend_select: Option<Spanned<Vec<String>>>,
     ignore: Option<Spanned<Vec<String>>>,
+    exclude: Option<Vec<String>>,
+    extend_exclude: Option<Vec<String>>,
+    #[serde(default)]
+    per_file_ignores: BTreeMap<String, Spanned<Vec<String>>>,
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<RawRule>>,
     #[serde(default)]
@@ -223,6 +235,12 @@ impl Config {
         config.select = selectors(raw.select);
         config.extend_select = selectors(raw.extend_select).unwrap_or_default();
         config.ignore = selectors(raw.ignore).unwrap_or_default();
+        config.exclude = raw.exclude;
+        config.extend_exclude = raw.extend_exclude.unwrap_or_default();
+        for (pattern, list) in raw.per_file_ignores {
+            let list = selectors(Some(list)).unwrap_or_default();
+            config.per_file_ignores.push((pattern, list));
+        }
         for (key, value) in raw.rules {
             // A key selects rules as `--select` does: a code, a code prefix, a name, a category.
             let selected: Vec<&rules::Rule> = rules::all().iter().filter(|rule| rule.matches(key.get_ref())).collect();

@@ -220,16 +220,17 @@ fn every_command_in_readme_runs() {
     }
 }
 
-/// Words as a shell splits them, for README's commands: spaces, and double quotes around a
-/// word with spaces.
+/// Words as a shell splits them, for README's commands: spaces, and double or single quotes
+/// around a word.
 fn split_words(command: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
-    let mut quoted = false;
+    let mut quote: Option<char> = None;
     for c in command.chars() {
         match c {
-            '"' => quoted = !quoted,
-            ' ' if !quoted => {
+            '"' | '\'' if quote.is_none() => quote = Some(c),
+            c if quote == Some(c) => quote = None,
+            ' ' if quote.is_none() => {
                 if !word.is_empty() {
                     words.push(std::mem::take(&mut word));
                 }
@@ -321,4 +322,69 @@ fn format_checks_diffs_and_writes_with_ruffs_exit_statuses() {
     let error = run(&dir, &["format", "binary.txt"], b"");
     assert_eq!(error.status.code(), Some(2));
     assert!(text(&error.stderr).contains("binary.txt: not formatted: it is not UTF-8 text"), "{}", text(&error.stderr));
+}
+
+/// The files a concise run names.
+fn linted_files(output: &Output) -> Vec<String> {
+    let mut files: Vec<String> = text(&output.stdout)
+        .lines()
+        .filter_map(|line| line.split_once(": ").map(|(name, _)| name.split(':').next().unwrap_or(name).to_string()))
+        .filter(|name| name.ends_with("robots.txt"))
+        .collect();
+    files.dedup();
+    files
+}
+
+/// `exclude`, `extend-exclude` and `per-file-ignores` in robolint.toml and on the command
+/// line, `--force-exclude` for files named directly, and .gitignore outside a git repository.
+#[test]
+fn exclusion_and_per_file_ignores_work_as_ruffs() {
+    let dir = support::TestDir::new("round-two-exclude");
+    let bad = "User-agent: *\nDisallow /private/\n";
+    for folder in ["live", "old", "drafts", "ignored", "node_modules/pkg"] {
+        fs::create_dir_all(dir.join(folder)).expect("folder");
+        fs::write(dir.join(folder).join("robots.txt"), bad).expect("write");
+    }
+    // No git repository here: .gitignore is read all the same.
+    fs::write(dir.join(".gitignore"), "ignored/\n").expect(".gitignore");
+    let lint = |args: &[&str]| {
+        let mut all = vec!["--format", "concise", "--no-config"];
+        all.extend_from_slice(args);
+        linted_files(&run(&dir, &all, b""))
+    };
+    let every = lint(&["."]);
+    assert!(every.iter().any(|file| file.contains("live")), "{every:?}");
+    assert!(!every.iter().any(|file| file.contains("ignored") || file.contains("node_modules")), "{every:?}");
+    assert_eq!(lint(&["--extend-exclude", "old,drafts", "."]), ["./live/robots.txt"]);
+    // --exclude replaces the default: node_modules is walked again.
+    let replaced = lint(&["--exclude", "old", "."]);
+    assert!(replaced.iter().any(|file| file.contains("node_modules")) && !replaced.iter().any(|f| f.contains("old")));
+    // A file named on the command line is linted unless --force-exclude.
+    assert_eq!(lint(&["--extend-exclude", "old", "old/robots.txt"]), ["old/robots.txt"]);
+    let forced = run(
+        &dir,
+        &["--format", "concise", "--no-config", "--extend-exclude", "old", "--force-exclude", "old/robots.txt"],
+        b"",
+    );
+    assert!(linted_files(&forced).is_empty(), "{}", text(&forced.stdout));
+    assert_eq!(forced.status.code(), Some(0), "{}", text(&forced.stderr));
+    // --per-file-ignores: the missing colon is not reported in drafts/.
+    let ignoring =
+        run(&dir, &["--format", "concise", "--no-config", "--per-file-ignores", "drafts/*:missing-colon", "."], b"");
+    let said = text(&ignoring.stdout);
+    assert!(said.contains("./live/robots.txt:2:1") && !said.contains("./drafts/robots.txt:2:1"), "{said}");
+
+    // The same from robolint.toml.
+    let config = "extend-exclude = [\"old\"]\n[per-file-ignores]\n\"drafts/**\" = [\"missing-colon\"]\n";
+    fs::write(dir.join("robolint.toml"), config).expect("config");
+    let output = run(&dir, &["--format", "concise", "."], b"");
+    let said = text(&output.stdout);
+    assert!(!said.contains("old/") && !said.contains("./drafts/robots.txt:2:1"), "{said}");
+    assert!(said.contains("./live/robots.txt:2:1"), "{said}");
+    fs::write(dir.join("robolint.toml"), "[per-file-ignores]\n\"drafts/**\" = [\"missing-colin\"]\n").expect("config");
+    let output = run(&dir, &["--color", "never", "."], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("missing-colin"), "{}", text(&output.stderr));
+    let output = run(&dir, &["--no-config", "--per-file-ignores", "nowhere/*:missing-colin", "."], b"");
+    assert_eq!(output.status.code(), Some(2), "a misspelt rule is reported though no file matches");
 }

@@ -10,6 +10,7 @@ use clap::Args;
 
 use robolint::fix::{unified_diff, write_fixed, NotWritten};
 
+use super::exclude::Exclusion;
 use super::inputs::{collect_inputs, display_name};
 use super::{cannot_write, to_stderr, EXIT_FOUND, EXIT_USAGE};
 
@@ -40,7 +41,7 @@ enum Formatted {
 pub fn run_format(args: &FormatArgs) -> Result<u8, String> {
     let mut inputs = Vec::new();
     for path in &args.files {
-        collect_inputs(path, &mut inputs)?;
+        collect_inputs(path, &mut inputs, &Exclusion::defaults())?;
     }
     let (mut changed, mut unchanged, mut failed) = (0, 0, 0);
     for input in &inputs {

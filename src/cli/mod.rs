@@ -6,6 +6,7 @@ pub mod check;
 mod config;
 pub mod diff;
 pub mod docs;
+mod exclude;
 pub mod fetch;
 mod fixing;
 pub mod format;
