@@ -388,3 +388,76 @@ fn exclusion_and_per_file_ignores_work_as_ruffs() {
     let output = run(&dir, &["--no-config", "--per-file-ignores", "nowhere/*:missing-colin", "."], b"");
     assert_eq!(output.status.code(), Some(2), "a misspelt rule is reported though no file matches");
 }
+
+/// GitLab Code Quality: GitLab publishes the format as documentation, not as a schema; each
+/// issue must have what it lists (description, check_name, a fingerprint unique in the
+/// report, a severity of its five, location.path and location.lines.begin).
+#[test]
+fn gitlab_code_quality_issues_have_every_field_gitlab_reads() {
+    let dir = support::TestDir::new("round-two-gitlab");
+    fs::write(dir.join("robots.txt"), "User-agent: *\nDisallow /a<b&\"c\x01\nDissallow: /d\n").expect("write");
+    fs::write(dir.join("clean.txt"), "User-agent: *\nDisallow: /x\n").expect("write");
+    let output = run(&dir, &["--format", "gitlab", "robots.txt", "clean.txt"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let issues: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON array");
+    let issues = issues.as_array().expect("an array");
+    assert!(issues.len() >= 2, "{issues:?}");
+    let mut fingerprints = std::collections::HashSet::new();
+    for issue in issues {
+        for key in ["description", "check_name", "fingerprint", "severity"] {
+            assert!(issue[key].as_str().is_some_and(|value| !value.is_empty()), "{key}: {issue}");
+        }
+        assert!(["info", "minor", "major", "critical", "blocker"].contains(&issue["severity"].as_str().unwrap_or("")));
+        assert_eq!(issue["location"]["path"], "robots.txt", "{issue}");
+        assert!(issue["location"]["lines"]["begin"].as_u64().is_some_and(|line| line >= 1), "{issue}");
+        assert!(fingerprints.insert(issue["fingerprint"].to_string()), "fingerprints are unique: {issue}");
+    }
+    // The same findings give the same fingerprints: GitLab compares runs by them.
+    assert_eq!(run(&dir, &["--format", "gitlab", "robots.txt", "clean.txt"], b"").stdout, output.stdout);
+    let empty = run(&dir, &["--format", "gitlab", "clean.txt"], b"");
+    assert_eq!((empty.status.code(), text(&empty.stdout)), (Some(0), "[]\n".to_string()));
+}
+
+/// JUnit XML: well-formed (markup and control characters of the linted text escaped), a
+/// suite per file, a failing case per finding, a passing case for a clean file, and root
+/// counts that add up.
+#[test]
+fn junit_reports_are_well_formed_and_count_their_cases() {
+    use quick_xml::events::Event;
+    let dir = support::TestDir::new("round-two-junit");
+    fs::write(dir.join("robots.txt"), "User-agent: *\nDisallow /a<b&\"c\x01\nDissallow: /d\n").expect("write");
+    fs::write(dir.join("clean.txt"), "User-agent: *\nDisallow: /x\n").expect("write");
+    let output = run(&dir, &["--format", "junit", "robots.txt", "clean.txt"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let xml = text(&output.stdout);
+    assert!(!xml.contains('\x01'), "{xml}");
+    let mut reader = quick_xml::Reader::from_str(&xml);
+    let (mut suites, mut cases, mut failures) = (0, 0, 0);
+    let mut root: Option<(usize, usize)> = None;
+    loop {
+        match reader.read_event().unwrap_or_else(|error| panic!("well-formed XML: {error}\n{xml}")) {
+            Event::Start(element) | Event::Empty(element) => {
+                let attribute = |name: &str| {
+                    element
+                        .attributes()
+                        .flatten()
+                        .find(|attribute| attribute.key.as_ref() == name.as_bytes())
+                        .and_then(|attribute| attribute.unescape_value().ok()?.parse::<usize>().ok())
+                };
+                match element.name().as_ref() {
+                    b"testsuites" => root = attribute("tests").zip(attribute("failures")),
+                    b"testsuite" => suites += 1,
+                    b"testcase" => cases += 1,
+                    b"failure" => failures += 1,
+                    _ => {}
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    assert_eq!(suites, 2, "{xml}");
+    assert!(failures >= 2 && cases == failures + 1, "{xml}");
+    assert_eq!(root, Some((cases, failures)), "{xml}");
+    assert!(xml.contains("<testcase name=\"no problems\" classname=\"clean.txt\""), "{xml}");
+}

@@ -261,6 +261,10 @@ enum Format {
     Sarif,
     /// GitHub Actions workflow commands, which annotate the lines of a pull request.
     Github,
+    /// A GitLab Code Quality report (`artifacts: reports: codequality`).
+    Gitlab,
+    /// A JUnit XML report: a test suite per file, a failing test case per finding.
+    Junit,
 }
 
 impl Format {
@@ -271,6 +275,8 @@ impl Format {
             Format::Json => Renderer::Json(Default::default()),
             Format::Sarif => Renderer::Sarif(Default::default()),
             Format::Github => Renderer::Github,
+            Format::Gitlab => Renderer::Gitlab(Default::default()),
+            Format::Junit => Renderer::Junit(Default::default()),
         }
     }
 }
