@@ -138,7 +138,7 @@ impl RawConfig {
             });
             // Nothing to set aside: the mistake is not in one entry, so reading again would
             // report it again.
-            let Some(entry) = entry else { return None };
+            let entry = entry?;
             root.get_mut().remove(&entry);
         }
     }

@@ -389,14 +389,20 @@ fn exclusion_and_per_file_ignores_work_as_ruffs() {
     assert_eq!(output.status.code(), Some(2), "a misspelt rule is reported though no file matches");
 }
 
+/// A file with findings whose text holds markup and a control character, and a clean one.
+fn report_inputs(format: &str) -> support::TestDir {
+    let dir = support::TestDir::new(&format!("round-two-{format}"));
+    fs::write(dir.join("robots.txt"), "User-agent: *\nDisallow /a<b&\"c\x01\nDissallow: /d\n").expect("write");
+    fs::write(dir.join("clean.txt"), "User-agent: *\nDisallow: /x\n").expect("write");
+    dir
+}
+
 /// GitLab Code Quality: GitLab publishes the format as documentation, not as a schema; each
 /// issue must have what it lists (description, check_name, a fingerprint unique in the
 /// report, a severity of its five, location.path and location.lines.begin).
 #[test]
 fn gitlab_code_quality_issues_have_every_field_gitlab_reads() {
-    let dir = support::TestDir::new("round-two-gitlab");
-    fs::write(dir.join("robots.txt"), "User-agent: *\nDisallow /a<b&\"c\x01\nDissallow: /d\n").expect("write");
-    fs::write(dir.join("clean.txt"), "User-agent: *\nDisallow: /x\n").expect("write");
+    let dir = report_inputs("gitlab");
     let output = run(&dir, &["--format", "gitlab", "robots.txt", "clean.txt"], b"");
     assert_eq!(output.status.code(), Some(1));
     let issues: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON array");
@@ -424,9 +430,7 @@ fn gitlab_code_quality_issues_have_every_field_gitlab_reads() {
 #[test]
 fn junit_reports_are_well_formed_and_count_their_cases() {
     use quick_xml::events::Event;
-    let dir = support::TestDir::new("round-two-junit");
-    fs::write(dir.join("robots.txt"), "User-agent: *\nDisallow /a<b&\"c\x01\nDissallow: /d\n").expect("write");
-    fs::write(dir.join("clean.txt"), "User-agent: *\nDisallow: /x\n").expect("write");
+    let dir = report_inputs("junit");
     let output = run(&dir, &["--format", "junit", "robots.txt", "clean.txt"], b"");
     assert_eq!(output.status.code(), Some(1));
     let xml = text(&output.stdout);
