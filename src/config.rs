@@ -41,6 +41,14 @@ pub struct Config {
     pub select: Option<Vec<String>>,
     pub extend_select: Vec<String>,
     pub ignore: Vec<String>,
+    /// `exclude`: globs of paths a directory walk skips, replacing the default
+    /// (`node_modules`); `None` keeps it. Read relative to this file's folder.
+    pub exclude: Option<Vec<String>>,
+    /// `extend-exclude`: globs skipped besides `exclude`.
+    pub extend_exclude: Vec<String>,
+    /// `[per-file-ignores]`: a glob of files, relative to this file's folder, and the rule
+    /// selectors ignored in them.
+    pub per_file_ignores: Vec<(String, Vec<String>)>,
     /// The crawler registry with the file's `[[agent]]` additions; `None` when it has none.
     pub registry: Option<Registry>,
 }
@@ -79,6 +87,10 @@ struct RawConfig {
     select: Option<Spanned<Vec<String>>>,
     extend_select: Option<Spanned<Vec<String>>>,
     ignore: Option<Spanned<Vec<String>>>,
+    exclude: Option<Vec<String>>,
+    extend_exclude: Option<Vec<String>>,
+    #[serde(default)]
+    per_file_ignores: BTreeMap<String, Spanned<Vec<String>>>,
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<RawRule>>,
     #[serde(default)]
@@ -99,6 +111,37 @@ enum RawTargets {
 enum RawRule {
     Level(String),
     Table(toml::Table),
+}
+
+impl RawConfig {
+    /// The file's keys as typed values. A top-level entry that does not fit (an unknown key, a
+    /// value of the wrong type) is reported and set aside, and the rest read again, so one
+    /// mistake does not hide the others; `None` only when the text is no TOML at all.
+    fn read(text: &str, problems: &mut Vec<ConfigProblem>) -> Option<RawConfig> {
+        let mut root = match toml::de::DeTable::parse(text) {
+            Ok(root) => root,
+            Err(problem) => {
+                problems.push(ConfigProblem { span: problem.span(), message: problem.message().to_string() });
+                return None;
+            }
+        };
+        loop {
+            let problem = match RawConfig::deserialize(toml::de::Deserializer::from(root.clone())) {
+                Ok(raw) => return Some(raw),
+                Err(problem) => problem,
+            };
+            let at = problem.span().map(|span| span.start);
+            problems.push(ConfigProblem { span: problem.span(), message: problem.message().to_string() });
+            let entry = root.get_ref().iter().find_map(|(key, value)| {
+                let whole = key.span().start..value.span().end.max(key.span().end);
+                at.filter(|at| whole.contains(at)).map(|_| key.clone())
+            });
+            // Nothing to set aside: the mistake is not in one entry, so reading again would
+            // report it again.
+            let entry = entry?;
+            root.get_mut().remove(&entry);
+        }
+    }
 }
 
 impl Config {
@@ -132,12 +175,9 @@ impl Config {
     /// Every mistake is reported, not only the first.
     pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         let mut problems = Vec::new();
-        let config = match toml::from_str::<RawConfig>(text) {
-            Ok(raw) => Config::check(raw, path, &mut problems),
-            Err(problem) => {
-                problems.push(ConfigProblem { span: problem.span(), message: problem.message().to_string() });
-                Config::default()
-            }
+        let config = match RawConfig::read(text, &mut problems) {
+            Some(raw) => Config::check(raw, path, &mut problems),
+            None => Config::default(),
         };
         if problems.is_empty() {
             return Ok(config);
@@ -162,11 +202,12 @@ impl Config {
             }
         }
         if let Some(fail_on) = raw.fail_on {
+            // `off` is a rule level, not a threshold: `fail-on` says `never` as --fail-on does.
             let level = match fail_on.get_ref().as_str() {
                 "never" => Ok(Level::Off),
-                other => other.parse::<Level>().and_then(|level| match level {
-                    Level::Off => Err("`fail-on` takes info, warning, error or never".to_string()),
-                    level => Ok(level),
+                "off" => Err("`fail-on` takes info, warning, error or never (`never`, not `off`)".to_string()),
+                other => other.parse::<Level>().map_err(|_| {
+                    format!("`fail-on` takes info, warning, error or never, not `{}`", other.escape_debug())
                 }),
             };
             match level {
@@ -194,6 +235,12 @@ impl Config {
         config.select = selectors(raw.select);
         config.extend_select = selectors(raw.extend_select).unwrap_or_default();
         config.ignore = selectors(raw.ignore).unwrap_or_default();
+        config.exclude = raw.exclude;
+        config.extend_exclude = raw.extend_exclude.unwrap_or_default();
+        for (pattern, list) in raw.per_file_ignores {
+            let list = selectors(Some(list)).unwrap_or_default();
+            config.per_file_ignores.push((pattern, list));
+        }
         for (key, value) in raw.rules {
             // A key selects rules as `--select` does: a code, a code prefix, a name, a category.
             let selected: Vec<&rules::Rule> = rules::all().iter().filter(|rule| rule.matches(key.get_ref())).collect();

@@ -26,7 +26,11 @@ fn main() -> ExitCode {
         Some(Command::Agents(args)) => cli::agents::run_agents(&args),
         Some(Command::Audit(args)) => cli::audit::run_audit(&args),
         Some(Command::Diff(args)) => cli::diff::run_diff(&args),
-        None => cli::lint::run(&cli.lint),
+        Some(Command::Format(args)) => cli::format::run_format(&args),
+        None => match cli::mistyped_subcommand(&cli) {
+            Some(message) => Err(message),
+            None => cli::lint::run(&cli.lint),
+        },
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -389,3 +389,34 @@ fn each_robot_whose_token_is_no_product_token_is_blocked_by_its_own_group() {
         assert!(changes.iter().any(|change| blocked(&change)), "{token}: {answer}");
     }
 }
+
+/// The user's own URLs are what they came to ask about: every format shows them before the
+/// probes made from the rules, and counts the two apart.
+#[test]
+fn the_users_urls_come_first_and_probes_are_counted_apart() {
+    let dir = temp_dir("given-first");
+    fs::write(dir.join("old.txt"), "User-agent: *\nDisallow: /admin/\n").expect("old");
+    fs::write(dir.join("new.txt"), "User-agent: *\nDisallow: /admin/\nDisallow: /prod\n").expect("new");
+    fs::write(dir.join("urls.txt"), "/products/shoes/12\n/production-notes\n").expect("urls");
+    let base = ["diff", "--agents", "Googlebot", "--urls", "urls.txt"];
+    let with = |format: &'static str| [&base[..], &["--format", format, "old.txt", "new.txt"]].concat();
+
+    let human = text(&run(&dir, &with("human"), b"").stdout);
+    let listed: Vec<&str> = human.lines().filter_map(|line| line.strip_prefix("    ")).collect();
+    assert_eq!(listed[..2], ["/production-notes", "/products/shoes/12"], "{human}");
+    assert!(human.contains("blocks 2 of your URL(s) and "), "{human}");
+    assert!(human.contains("(2 yours, "), "{human}");
+
+    let json: Value = serde_json::from_slice(&run(&dir, &with("json"), b"").stdout).expect("json");
+    let changes = json["changes"].as_array().expect("changes");
+    let given: Vec<bool> = changes.iter().map(|change| change["given"] == true).collect();
+    assert_eq!(given[..2], [true, true], "{json}");
+    assert!(given.iter().skip(2).all(|given| !given), "the user's URLs first: {json}");
+    assert_eq!(json["urls_given"], 2, "{json}");
+
+    let github = text(&run(&dir, &with("github"), b"").stdout);
+    assert!(github.contains("2 of your URL(s) and ") && github.contains("(e.g. /production-notes)"), "{github}");
+    let sarif: Value = serde_json::from_slice(&run(&dir, &with("sarif"), b"").stdout).expect("sarif");
+    let message = sarif["runs"][0]["results"][0]["message"]["text"].as_str().unwrap_or_default().to_string();
+    assert!(message.contains("2 of your URL(s)") && message.contains("(e.g. /production-notes)"), "{sarif}");
+}

@@ -51,6 +51,11 @@ pub struct AgentsArgs {
     #[arg(long, value_enum, default_value_t = AgentsFormat::Human)]
     format: AgentsFormat,
 
+    /// Every column in full (operators and notes), however wide; without it the table fits
+    /// 100 columns.
+    #[arg(long)]
+    wide: bool,
+
     #[command(flatten)]
     registry: RegistryArgs,
 }
@@ -79,7 +84,8 @@ pub fn run_agents(args: &AgentsArgs) -> Result<u8, String> {
         .collect();
     agents.sort_by_key(|agent| (agent.purpose, agent.token.to_ascii_lowercase()));
     let text = match args.format {
-        AgentsFormat::Human => table(&agents),
+        AgentsFormat::Human if args.wide => wide_table(&agents),
+        AgentsFormat::Human => narrow_table(&agents),
         AgentsFormat::Json => {
             let document = JsonAgents { version: 1, agents };
             let json =
@@ -91,7 +97,41 @@ pub fn run_agents(args: &AgentsArgs) -> Result<u8, String> {
     Ok(0)
 }
 
-fn table(agents: &[&Agent]) -> String {
+/// The width the default table keeps within: a terminal's usual 80 to 100 columns.
+const NARROW_WIDTH: usize = 100;
+/// Fewer columns than this left for the operator and the table does not try to fit.
+const LEAST_OPERATOR_WIDTH: usize = 12;
+
+/// Token, purpose, whether it honours robots.txt, dialect (`*` where assumed) and the
+/// operator, cut to what is left of 100 columns; the notes are for `--wide` and JSON.
+fn narrow_table(agents: &[&Agent]) -> String {
+    let header = ["TOKEN", "PURPOSE", "HONOURS", "DIALECT", "OPERATOR"].map(str::to_string).to_vec();
+    let rows = agents.iter().map(|agent| {
+        let assumed = if agent.dialect_basis == DialectBasis::Assumed { "*" } else { "" };
+        vec![
+            agent.token.clone(),
+            agent.purpose.to_string(),
+            agent.honours.name().to_string(),
+            format!("{}{assumed}", agent.dialect.name()),
+            agent.operator.clone(),
+        ]
+    });
+    let mut rows: Vec<Vec<String>> = std::iter::once(header).chain(rows).collect();
+    let width = |column: usize| rows.iter().map(|row| row[column].chars().count()).max().unwrap_or(0);
+    // Two spaces between columns, as `aligned` writes them.
+    let taken: usize = (0..4).map(|column| width(column) + 2).sum();
+    let room = NARROW_WIDTH.saturating_sub(taken).max(LEAST_OPERATOR_WIDTH);
+    for row in &mut rows {
+        if row[4].chars().count() > room {
+            row[4] = row[4].chars().take(room - 1).chain(['…']).collect();
+        }
+    }
+    super::output::aligned(&rows)
+        + "* assumed: the operator does not say how it reads robots.txt.\n"
+        + "`--wide`: whole operators and the notes; `--format json`: every key.\n"
+}
+
+fn wide_table(agents: &[&Agent]) -> String {
     let header = ["TOKEN", "PURPOSE", "OPERATOR", "HONOURS", "DIALECT", "NOTES"].map(str::to_string).to_vec();
     let rows = agents.iter().map(|agent| {
         vec![

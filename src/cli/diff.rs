@@ -142,27 +142,33 @@ fn revision_copy(revision: &str, file: &str) -> Result<Side, String> {
 
 /// Compares one pair and prints it; true when the gate is met.
 fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
-    let mut urls = diff::questions_from_rules([old, new]);
+    // The user's own questions (URLs, sitemaps, logs) are told apart from the probes made
+    // from the rules: every format shows them first.
+    let mut given = BTreeSet::new();
     for path in &args.urls {
-        urls.extend(read_lines(path)?.into_iter().filter(|line| !line.starts_with('#')));
+        given.extend(read_lines(path)?.into_iter().filter(|line| !line.starts_with('#')));
     }
     let mut sitemaps = SitemapReading::default();
     for argument in &args.sitemap {
         sitemaps.read(argument)?;
     }
-    urls.extend(sitemaps.urls);
+    given.extend(sitemaps.urls);
     for path in &args.log {
-        urls.extend(read_lines(path)?.iter().filter_map(|line| diff::logged_path(line)).map(str::to_string));
+        given.extend(read_lines(path)?.iter().filter_map(|line| diff::logged_path(line)).map(str::to_string));
     }
+    let mut urls = diff::questions_from_rules([old, new]);
+    urls.extend(given.iter().cloned());
     let robots = robots(args);
-    let comparison = diff::compare(old, new, robots, &urls);
+    let mut comparison = diff::compare(old, new, robots, &urls);
+    // Stable: within the user's URLs and within the probes, the order stays by robot, then URL.
+    comparison.changes.sort_by_key(|change| !given.contains(&change.url));
     let notes = sitemaps.notes;
-    let answer = || DiffAnswer::new(old, new, &comparison, &notes);
+    let answer = || DiffAnswer::new(old, new, &comparison, &given, &notes);
     match args.format {
         DiffFormat::Human => print(OutputFormat::Human, &answer(), false)?,
         DiffFormat::Json => print(OutputFormat::Json, &answer(), false)?,
         DiffFormat::Github => {
-            let annotations = github(old, new, &comparison, &notes, args.fail_on);
+            let annotations = github(old, new, &comparison, &given, &notes, args.fail_on);
             io::stdout().lock().write_all(annotations.as_bytes()).map_err(super::cannot_write)?;
         }
         DiffFormat::Sarif => {
@@ -170,7 +176,8 @@ fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
             for note in &notes {
                 super::to_stderr(format_args!("robolint diff: note: {note}"));
             }
-            sarif_log(&mut io::stdout().lock(), old, new, &comparison, args.fail_on).map_err(super::cannot_write)?;
+            sarif_log(&mut io::stdout().lock(), old, new, &comparison, &given, args.fail_on)
+                .map_err(super::cannot_write)?;
         }
     }
     Ok(comparison.changes.iter().any(|change| args.fail_on.fires_on(change)))
@@ -410,6 +417,9 @@ struct DiffAnswer<'a> {
     old: &'a str,
     robots: Vec<RobotAnswer<'a>>,
     urls_asked: usize,
+    /// How many of the URLs asked the user gave (`--urls`, `--sitemap`, `--log`); the rest
+    /// are probes made from the rules.
+    urls_given: usize,
 }
 
 /// One robot's answer on one URL that changed.
@@ -417,6 +427,8 @@ struct DiffAnswer<'a> {
 struct ChangeAnswer<'a> {
     after: VerdictAnswer<'a>,
     before: VerdictAnswer<'a>,
+    /// The user asked about this URL; false for a probe made from the rules.
+    given: bool,
     purpose: &'a str,
     robot: &'a str,
     url: &'a str,
@@ -445,7 +457,13 @@ struct RobotAnswer<'a> {
 }
 
 impl<'a> DiffAnswer<'a> {
-    fn new(old: &'a Side, new: &'a Side, comparison: &'a Comparison, notes: &'a [String]) -> DiffAnswer<'a> {
+    fn new(
+        old: &'a Side,
+        new: &'a Side,
+        comparison: &'a Comparison,
+        given: &BTreeSet<String>,
+        notes: &'a [String],
+    ) -> DiffAnswer<'a> {
         let changes = comparison
             .changes
             .iter()
@@ -454,6 +472,7 @@ impl<'a> DiffAnswer<'a> {
                 ChangeAnswer {
                     after: VerdictAnswer::new(new, &change.after),
                     before: VerdictAnswer::new(old, &change.before),
+                    given: given.contains(&change.url),
                     purpose: &robot.purpose,
                     robot: &robot.token,
                     url: &change.url,
@@ -465,7 +484,9 @@ impl<'a> DiffAnswer<'a> {
             .iter()
             .map(|robot| RobotAnswer { dialect: robot.dialect.name(), purpose: &robot.purpose, token: &robot.token })
             .collect();
-        DiffAnswer { changes, new: &new.name, notes, old: &old.name, robots, urls_asked: comparison.urls_asked }
+        let urls_given = given.len();
+        let urls_asked = comparison.urls_asked;
+        DiffAnswer { changes, new: &new.name, notes, old: &old.name, robots, urls_asked, urls_given }
     }
 }
 
@@ -498,8 +519,18 @@ impl ChangeAnswer<'_> {
     }
 }
 
-/// The robots a group of changes affects, and the URLs.
-type Affected<'a> = (BTreeSet<&'a str>, BTreeSet<&'a str>);
+/// The robots a group of changes affects, and the URLs: the user's, then the probes.
+type Affected<'a> = (BTreeSet<&'a str>, BTreeSet<(bool, &'a str)>);
+
+/// `2 URL(s)` when all are probes, else `3 of your URLs and 2 probes`: the user's questions
+/// are the ones they came with, so they are counted apart.
+fn url_count(given: usize, probes: usize) -> String {
+    match (given, probes) {
+        (0, probes) => format!("{probes} URL(s)"),
+        (given, 0) => format!("{given} of your URL(s)"),
+        (given, probes) => format!("{given} of your URL(s) and {probes} probe(s)"),
+    }
+}
 
 impl Answer for DiffAnswer<'_> {
     /// `--against` compares several pairs in one run and prints an answer for each: each on
@@ -512,7 +543,13 @@ impl Answer for DiffAnswer<'_> {
         for note in self.notes {
             writeln!(out, "note: {note}")?;
         }
-        write!(out, "{} → {}: {} URLs asked of {} robots", self.old, self.new, self.urls_asked, self.robots.len())?;
+        let asked = match self.urls_given {
+            0 => format!("{} URLs", self.urls_asked),
+            given => {
+                format!("{} URLs ({given} yours, {} probes)", self.urls_asked, self.urls_asked.saturating_sub(given))
+            }
+        };
+        write!(out, "{} → {}: {asked} asked of {} robots", self.old, self.new, self.robots.len())?;
         if self.changes.is_empty() {
             return writeln!(out, ": no change");
         }
@@ -522,19 +559,23 @@ impl Answer for DiffAnswer<'_> {
         for change in &self.changes {
             let group = groups.entry((change.purpose, !change.blocks(), change.cause())).or_default();
             group.0.insert(change.robot);
-            group.1.insert(change.url);
+            group.1.insert((!change.given, change.url));
         }
         for ((purpose, opens, cause), (robots, urls)) in &groups {
             let direction = if *opens { "opens" } else { "blocks" };
             let named: Vec<&str> = robots.iter().take(NAMED_ROBOTS).copied().collect();
             let more = robots.len().saturating_sub(NAMED_ROBOTS);
             let robots = if more > 0 { format!("{} and {more} more", named.join(", ")) } else { named.join(", ") };
-            writeln!(out, "{purpose} ({robots}): {direction} {} URL(s), because of {cause}", urls.len())?;
-            for url in urls.iter().take(EXAMPLES) {
+            let given = urls.iter().filter(|(probe, _)| !probe).count();
+            let count = url_count(given, urls.len() - given);
+            writeln!(out, "{purpose} ({robots}): {direction} {count}, because of {cause}")?;
+            // Every URL of the user's is listed; probes fill what room is left.
+            let shown = given.max(EXAMPLES);
+            for (_, url) in urls.iter().take(shown) {
                 writeln!(out, "    {url}")?;
             }
-            if urls.len() > EXAMPLES {
-                writeln!(out, "    … and {} more", urls.len() - EXAMPLES)?;
+            if urls.len() > shown {
+                writeln!(out, "    … and {} more", urls.len() - shown)?;
             }
         }
         Ok(())
@@ -567,7 +608,8 @@ struct PlacedGroup<'a> {
     blocks: bool,
     gated: bool,
     robots: BTreeSet<&'a str>,
-    urls: BTreeSet<&'a str>,
+    /// The user's URLs first (false sorts before true), then the probes.
+    urls: BTreeSet<(bool, &'a str)>,
 }
 
 impl PlacedGroup<'_> {
@@ -576,8 +618,10 @@ impl PlacedGroup<'_> {
     fn message(&self, old: &Side) -> String {
         let verb = if self.blocks { "become disallowed" } else { "become allowed" };
         let robots: Vec<&str> = self.robots.iter().copied().collect();
-        let example = self.urls.iter().next().copied().unwrap_or_default();
-        let mut message = format!("{} URL(s) {verb} for {} (e.g. {example})", self.urls.len(), robots.join(", "));
+        let example = self.urls.iter().next().map_or("", |(_, url)| url);
+        let given = self.urls.iter().filter(|(probe, _)| !probe).count();
+        let count = url_count(given, self.urls.len() - given);
+        let mut message = format!("{count} {verb} for {} (e.g. {example})", robots.join(", "));
         if let Place::Old(line) = self.place {
             message.push_str(&format!(": old line {} `{}` no longer applies", line + 1, old.line_text(line)));
         }
@@ -594,7 +638,7 @@ impl PlacedGroup<'_> {
     }
 }
 
-fn placed_groups(comparison: &Comparison, gate: Gate) -> Vec<PlacedGroup<'_>> {
+fn placed_groups<'a>(comparison: &'a Comparison, given: &BTreeSet<String>, gate: Gate) -> Vec<PlacedGroup<'a>> {
     let mut groups: BTreeMap<(Place, bool), PlacedGroup<'_>> = BTreeMap::new();
     for change in &comparison.changes {
         let (place, blocks) = (Place::of(change), change.blocks());
@@ -607,7 +651,7 @@ fn placed_groups(comparison: &Comparison, gate: Gate) -> Vec<PlacedGroup<'_>> {
         });
         group.gated |= gate.fires_on(change);
         group.robots.insert(&comparison.robots[change.robot].token);
-        group.urls.insert(&change.url);
+        group.urls.insert((!given.contains(&change.url), &change.url));
     }
     groups.into_values().collect()
 }
@@ -623,11 +667,18 @@ fn file_name(side: &Side) -> &str {
 
 /// One annotation per group: GitHub shows it on that line of the new file in the pull
 /// request; a group the old file placed is annotated on the file, naming the old line.
-fn github(old: &Side, new: &Side, comparison: &Comparison, notes: &[String], gate: Gate) -> String {
+fn github(
+    old: &Side,
+    new: &Side,
+    comparison: &Comparison,
+    given: &BTreeSet<String>,
+    notes: &[String],
+    gate: Gate,
+) -> String {
     let file = github::escape_property(file_name(new));
     let mut out: String =
         notes.iter().map(|note| format!("::notice title=robolint diff::{}\n", github::escape_data(note))).collect();
-    for group in placed_groups(comparison, gate) {
+    for group in placed_groups(comparison, given, gate) {
         let place = match group.place {
             Place::New(line) => format!("file={file},line={}", line + 1),
             Place::Old(_) | Place::NewFile => format!("file={file}"),
@@ -640,13 +691,20 @@ fn github(old: &Side, new: &Side, comparison: &Comparison, notes: &[String], gat
 
 /// A SARIF log through the lint's renderer: each group becomes a finding on the file and
 /// line it is placed on, `diff-blocks` or `diff-opens`.
-fn sarif_log(out: &mut impl Write, old: &Side, new: &Side, comparison: &Comparison, gate: Gate) -> io::Result<()> {
+fn sarif_log(
+    out: &mut impl Write,
+    old: &Side,
+    new: &Side,
+    comparison: &Comparison,
+    given: &BTreeSet<String>,
+    gate: Gate,
+) -> io::Result<()> {
     let report =
         |side: &Side| Report { source: side.source.clone(), document: side.document.clone(), diagnostics: Vec::new() };
     let (mut old_report, mut new_report) = (report(old), report(new));
     let line_span =
         |side: &Side, line: LineIndex| side.document.lines.get(line).map_or(Span::new(0, 0), |line| line.span);
-    for group in placed_groups(comparison, gate) {
+    for group in placed_groups(comparison, given, gate) {
         let (report, span) = match group.place {
             Place::New(line) => (&mut new_report, line_span(new, line)),
             Place::Old(line) => (&mut old_report, line_span(old, line)),

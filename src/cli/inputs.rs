@@ -7,14 +7,14 @@ use std::path::{Path, PathBuf};
 
 use robolint::source::{Source, DEFAULT_SIZE_CAP};
 
-/// Folders a directory walk never enters, whatever .gitignore says: installed packages.
-const VENDORED_FOLDERS: [&str; 1] = ["node_modules"];
+use super::exclude::Exclusion;
 
 /// Expands directories into the robots.txt files below them (any case, as servers on
 /// case-insensitive file systems serve them), in a stable order. The walk skips hidden
-/// folders, vendored packages and what .gitignore ignores, follows symbolic links with loop
-/// detection, and names each file once however many links lead to it.
-pub(super) fn collect_inputs(path: &Path, inputs: &mut Vec<PathBuf>) -> Result<(), String> {
+/// folders, what `exclude` names (vendored packages by default) and what .gitignore ignores,
+/// in a git repository or not (as ruff does), follows symbolic links with loop detection, and
+/// names each file once however many links lead to it.
+pub(super) fn collect_inputs(path: &Path, inputs: &mut Vec<PathBuf>, exclusion: &Exclusion) -> Result<(), String> {
     if path == Path::new("-") {
         inputs.push(path.to_path_buf());
         return Ok(());
@@ -24,10 +24,13 @@ pub(super) fn collect_inputs(path: &Path, inputs: &mut Vec<PathBuf>) -> Result<(
         inputs.push(path.to_path_buf());
         return Ok(());
     }
+    // The walk's filter outlives this call (it may run on the walk's threads): it owns a copy.
+    let exclusion = exclusion.clone();
     let walk = ignore::WalkBuilder::new(path)
         .follow_links(true)
+        .require_git(false)
         .sort_by_file_name(|a, b| a.cmp(b))
-        .filter_entry(|entry| !VENDORED_FOLDERS.iter().any(|folder| entry.file_name() == *folder))
+        .filter_entry(move |entry| !exclusion.excludes(entry.path()))
         .build();
     let mut seen = std::collections::HashSet::new();
     for entry in walk {

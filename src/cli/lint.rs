@@ -18,6 +18,7 @@ use robolint::source::DEFAULT_SIZE_CAP;
 use robolint::{lint, lint_fetched, Report, Settings};
 
 use super::config::Configs;
+use super::exclude::{CliExclusion, Exclusion};
 use super::fixing::{apply_fixes, fix_to_stdout, Fixing};
 use super::inputs::{collect_inputs, display_name, read_source};
 use super::{cannot_write, ColorChoice, EXIT_FOUND, EXIT_USAGE};
@@ -27,7 +28,7 @@ pub struct LintArgs {
     /// Files to lint; `-` reads standard input; a directory means every robots.txt below it;
     /// an http(s) URL means its site's /robots.txt, fetched.
     #[arg(value_name = "FILE|URL")]
-    files: Vec<PathBuf>,
+    pub(super) files: Vec<PathBuf>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -84,6 +85,24 @@ pub struct LintArgs {
     /// Rules not to run.
     #[arg(long, value_delimiter = ',', value_name = "RULE")]
     ignore: Vec<String>,
+
+    /// Paths a directory walk skips (globs, matching a name or a path from the current
+    /// folder), replacing robolint.toml's `exclude` and the default, `node_modules`.
+    #[arg(long, value_delimiter = ',', value_name = "GLOB")]
+    exclude: Option<Vec<String>>,
+
+    /// Paths a directory walk skips besides `exclude`.
+    #[arg(long, value_delimiter = ',', value_name = "GLOB")]
+    extend_exclude: Vec<String>,
+
+    /// Rules ignored in the files a glob names, as `GLOB:RULE[,RULE…]`; repeatable.
+    #[arg(long, value_name = "GLOB:RULES")]
+    per_file_ignores: Vec<String>,
+
+    /// Leave out excluded files even when named on the command line (for tools such as
+    /// pre-commit, which pass every changed file).
+    #[arg(long)]
+    force_exclude: bool,
 
     /// Print the information about robots outside the targets too (or about none: a rule
     /// another already covers), which the human, concise and github formats leave out by
@@ -242,6 +261,10 @@ enum Format {
     Sarif,
     /// GitHub Actions workflow commands, which annotate the lines of a pull request.
     Github,
+    /// A GitLab Code Quality report (`artifacts: reports: codequality`).
+    Gitlab,
+    /// A JUnit XML report: a test suite per file, a failing test case per finding.
+    Junit,
 }
 
 impl Format {
@@ -252,6 +275,8 @@ impl Format {
             Format::Json => Renderer::Json(Default::default()),
             Format::Sarif => Renderer::Sarif(Default::default()),
             Format::Github => Renderer::Github,
+            Format::Gitlab => Renderer::Gitlab(Default::default()),
+            Format::Junit => Renderer::Junit(Default::default()),
         }
     }
 }
@@ -310,14 +335,27 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
     let fetch_options = http.options();
     let cli_targets = parse_targets(&args.target)?;
     let mut configs = Configs::new(args)?;
+    let cli_exclusion = CliExclusion {
+        exclude: args.exclude.as_deref(),
+        extend_exclude: &args.extend_exclude,
+        per_file_ignores: &args.per_file_ignores,
+    };
     let mut inputs = Vec::new();
+    let mut force_excluded = false;
     for path in &args.files {
         if let Some(url) = url_argument(path, allowed)? {
             inputs.push(Input::Url(url.robots_txt()));
             continue;
         }
+        // The configuration of the folder walked (or of the file's) says what it excludes.
+        let stand_in = Input::File(if path.is_dir() { path.join("robots.txt") } else { path.clone() });
+        let exclusion = Exclusion::new(configs.for_input(&stand_in, None, false)?, &cli_exclusion)?;
+        if args.force_exclude && path != Path::new("-") && !path.is_dir() && exclusion.excludes_file(path) {
+            force_excluded = true;
+            continue;
+        }
         let mut files = Vec::new();
-        collect_inputs(path, &mut files)?;
+        collect_inputs(path, &mut files, &exclusion)?;
         if files.is_empty() {
             super::to_stderr(format_args!(
                 "robolint: {}: no file named robots.txt below this directory",
@@ -325,6 +363,11 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
             ));
         }
         inputs.extend(files.into_iter().map(Input::File));
+    }
+    if inputs.is_empty() && force_excluded {
+        // pre-commit hands over every changed file: excluding them all is a clean run.
+        super::to_stderr(format_args!("robolint: every file given is excluded (--force-exclude): nothing to lint"));
+        return Ok(0);
     }
     if inputs.is_empty() {
         return Err("nothing to lint".into());
@@ -334,7 +377,11 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
     let mut jobs = Vec::with_capacity(inputs.len());
     for input in inputs {
         let config = configs.for_input(&input, args.stdin_filename.as_deref(), color)?;
-        let settings = args.settings(config, &cli_targets);
+        let mut settings = args.settings(config, &cli_targets);
+        if let Input::File(path) = &input {
+            let exclusion = Exclusion::new(config, &cli_exclusion)?;
+            settings.ignore.extend(exclusion.ignored_in(args.named(path)).cloned());
+        }
         if args.show_settings {
             return show_settings(&input, config, &settings);
         }

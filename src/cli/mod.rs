@@ -6,8 +6,10 @@ pub mod check;
 mod config;
 pub mod diff;
 pub mod docs;
+mod exclude;
 pub mod fetch;
 mod fixing;
+pub mod format;
 mod inputs;
 pub mod lint;
 pub mod matrix;
@@ -26,7 +28,9 @@ use rules::ListFormat;
 /// A robots.txt validator and linter that knows the 1994 standard, the 1996 draft,
 /// RFC 9309 and Google's practice.
 #[derive(Parser)]
-#[command(name = "robolint", version, args_conflicts_with_subcommands = true)]
+// A flag given twice takes its last value, so a pre-commit hook's `args` can override what
+// its `entry` sets (`--format concise`, then `--format human`).
+#[command(name = "robolint", version, args_conflicts_with_subcommands = true, args_override_self = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -49,6 +53,10 @@ pub enum Command {
     #[command(mut_arg("fix", |arg| arg.hide(true)), mut_arg("diff", |arg| arg.hide(true)))]
     #[command(mut_arg("unsafe_fixes", |arg| arg.hide(true)), mut_arg("fix_read_only", |arg| arg.hide(true)))]
     Fetch(LintCommand),
+    /// Rewrite robots.txt files in the canonical layout the language server formats to
+    /// (layout only: no robot reads them differently); exit 0: done, 1: `--check` or
+    /// `--diff` found a file to reformat, 2: error.
+    Format(format::FormatArgs),
     /// Print a rule's documentation.
     Rule {
         /// A rule code (RL301) or name (glob-pattern).
@@ -123,6 +131,30 @@ impl ColorChoice {
             ColorChoice::Auto => set("FORCE_COLOR") || set("CLICOLOR_FORCE") || (to_terminal && !no_color),
         }
     }
+}
+
+/// The bare `robolint ARG` reads ARG as a file; when no such file exists and ARG is close to
+/// a subcommand's name (`rulez`), the user most likely mistyped the subcommand: the message
+/// says so, as clap does for a mistyped flag, rather than "No such file or directory".
+pub fn mistyped_subcommand(cli: &Cli) -> Option<String> {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let names: Vec<&str> = command.get_subcommands().map(|subcommand| subcommand.get_name()).collect();
+    cli.lint.lint.files.iter().find_map(|file| {
+        let word = file.to_str()?;
+        let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+        if !plain || file.exists() {
+            return None;
+        }
+        // At most two edits (a transposition counting one), fewer than half the word's
+        // letters; among equals, a name of the word's length (`rulez`: `rules`, not `rule`).
+        let (distance, _, closest) = names
+            .iter()
+            .map(|name| (strsim::osa_distance(word, name), name.len().abs_diff(word.len()), *name))
+            .min()?;
+        (distance <= 2 && distance * 2 < word.len())
+            .then(|| format!("`{word}` is neither a file nor a subcommand; did you mean `robolint {closest}`?"))
+    })
 }
 
 pub const EXIT_FOUND: u8 = 1;

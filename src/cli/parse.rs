@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
-use robolint::model::{Document, LineKind, SyntaxNode};
+use robolint::model::{Document, LineKind, StrictFailure, SyntaxNode};
 use robolint::parse;
 use robolint::render::positions::LineIndex;
 use robolint::source::DEFAULT_SIZE_CAP;
@@ -73,21 +73,19 @@ pub fn run_parse(args: &ParseArgs) -> Result<u8, String> {
             let line_failure = document.lines.iter().find_map(|line| line.strict_failure.as_deref());
             let failure = line_failure.unwrap_or(&file_failure);
             let at = index.line_column(text, failure.offset);
+            let why = why_rejected(failure, text);
             let output = match args.format {
                 ParseFormat::Human => {
                     let mut lines = format!(
-                        "rejected: {} at {}:{}, expected {}\n\nThe lenient parse reads the lines as:\n",
-                        failure.production,
-                        at.line,
-                        at.column,
-                        failure.expected.join(" or ")
+                        "rejected: {} at {}:{}, {why}\n\nThe lenient parse reads the lines as:\n",
+                        failure.production, at.line, at.column,
                     );
                     lenient_lines(&document, text).iter().for_each(|line| lines.push_str(&format!("{line}\n")));
                     lines
                 }
                 ParseFormat::Json => json!({
                     "accepted": false,
-                    "failure": {"production": failure.production, "at": place(failure.offset), "expected": failure.expected},
+                    "failure": {"production": failure.production, "at": place(failure.offset), "expected": failure.expected, "why": why},
                     "lines": lenient_lines(&document, text),
                 })
                 .to_string()
@@ -98,6 +96,27 @@ pub fn run_parse(args: &ParseArgs) -> Result<u8, String> {
     };
     std::io::stdout().lock().write_all(output.as_bytes()).map_err(super::cannot_write)?;
     Ok(if accepted { EXIT_ACCEPTED } else { EXIT_REJECTED })
+}
+
+/// Why the grammar stopped, in the reader's terms. Two causes surprise people: binary data
+/// (no production expects anything there, so pest's list is empty), and a file that lints
+/// clean but ends its lines with LF alone, which robots accept and the draft's grammar does
+/// not (its every line ends in CRLF).
+fn why_rejected(failure: &StrictFailure, text: &str) -> String {
+    let found = text[failure.offset.min(text.len())..].chars().next();
+    if robolint::rules::is_binary(text) {
+        return "this is binary data, not text: the grammar reads lines of US-ASCII text".to_string();
+    }
+    if failure.expected.contains(&"CRLF") && found == Some('\n') {
+        return "expected CRLF: the 1996 draft's grammar ends every line with CR LF, and this line ends \
+                with LF alone (robots read either; `robolint` does not report it)"
+            .to_string();
+    }
+    match (failure.expected.is_empty(), found) {
+        (false, _) => format!("expected {}", failure.expected.join(" or ")),
+        (true, Some(found)) => format!("no production accepts {found:?} here"),
+        (true, None) => "the file ends too early".to_string(),
+    }
 }
 
 fn excerpt(text: &str) -> String {
@@ -151,6 +170,7 @@ fn lenient_lines(document: &Document, text: &str) -> Vec<String> {
                 }
             };
             let verdict = match &line.strict_failure {
+                Some(failure) if failure.expected.is_empty() => format!(" (strict: {} fails)", failure.production),
                 Some(failure) => {
                     format!(" (strict: {} fails, expected {})", failure.production, failure.expected.join(" or "))
                 }

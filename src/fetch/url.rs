@@ -2,6 +2,8 @@
 //! URL, derive the site's `/robots.txt`, and resolve a redirect's `Location` against the URL
 //! that sent it (RFC 3986 §5.2). Equal URLs compare equal after normalisation (lower-case
 //! scheme and host, default port dropped), which is what redirect-loop detection needs.
+//! The host alone is read by the `url` crate's host parser: internationalised names (IDNA)
+//! and the ways of writing an address are the part not worth writing by hand.
 
 use std::fmt;
 
@@ -154,14 +156,9 @@ fn parse_authority(authority: &str, scheme: Scheme) -> Result<(String, Option<u1
     if host.is_empty() {
         return Err("the URL names no host".into());
     }
-    if !host.is_ascii() {
-        return Err(format!("write the host `{host}` in its ASCII (punycode) form"));
-    }
-    let host_ok = host.starts_with('[')
-        || host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'%'));
-    if !host_ok {
-        return Err(format!("`{host}` is not a host name"));
-    }
+    // An internationalised name becomes its ASCII form (`bücher.example` is sent as
+    // `xn--bcher-kva.example`), an address its canonical form, a name lower case.
+    let host = url::Host::parse(host).map_err(|problem| format!("`{host}` is not a host name ({problem})"))?;
     let port = match port.filter(|port| !port.is_empty()) {
         None => None,
         Some(digits) => {
@@ -169,7 +166,7 @@ fn parse_authority(authority: &str, scheme: Scheme) -> Result<(String, Option<u1
             (port != scheme.default_port()).then_some(port)
         }
     };
-    Ok((host.to_ascii_lowercase(), port))
+    Ok((host.to_string(), port))
 }
 
 /// %-encodes what may not appear in a URL as sent (spaces, controls, non-ASCII, and the
@@ -242,11 +239,21 @@ mod tests {
             ("http://exa mple.com/", "not a host name"),
             ("http://example.com:99999/", "not a port number"),
             ("http:///robots.txt", "no host"),
-            ("http://bücher.example/", "punycode"),
+            ("http://exa<mple.com/", "not a host name"),
         ] {
             let error = HttpUrl::parse(text).expect_err(text);
             assert!(error.contains(problem), "{text}: {error}");
         }
+    }
+
+    #[test]
+    fn internationalised_host_names_are_sent_in_their_ascii_form() {
+        assert_eq!(
+            url("https://Bücher.example/a").robots_txt().to_string(),
+            "https://xn--bcher-kva.example/robots.txt"
+        );
+        assert_eq!(url("http://例え.テスト:8080/").authority(), "xn--r8jz45g.xn--zckzah:8080");
+        assert_eq!(url("http://[::1]/").host(), "[::1]");
     }
 
     #[test]

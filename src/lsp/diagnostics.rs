@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use lsp_types::{CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Uri};
+use lsp_types::{
+    CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location, NumberOrString, Uri,
+};
 
 use super::documents::{LetGo, KEPT_ACROSS_DOCUMENTS, KEPT_PER_DOCUMENT};
 use super::positions::{LineIndex, LspPositions};
@@ -40,7 +42,14 @@ pub fn published(report: &Report, uri: &Uri, text: &str, lines: &LineIndex) -> V
     }
     let diagnostics = &report.diagnostics;
     let shown = diagnostics.len().min(PUBLISHED_PER_DOCUMENT);
-    published.extend(diagnostics[..shown].iter().map(|d| to_lsp(d, uri, text, lines)));
+    let mut places_left = PLACES_PER_DOCUMENT;
+    for diagnostic in &diagnostics[..shown] {
+        let finding = to_lsp(diagnostic, uri, text, lines);
+        let places: Vec<_> = other_places(diagnostic, &finding, uri, text, lines).take(places_left).collect();
+        places_left -= places.len();
+        published.push(finding);
+        published.extend(places);
+    }
     let left_out = diagnostics.len() - shown;
     if left_out > 0 {
         published.push(at_top(format!(
@@ -96,6 +105,49 @@ pub fn over_the_cap(document_bytes: usize, linted_bytes: usize) -> String {
 /// grew to 16 MB.
 pub const RELATED_PER_DIAGNOSTIC: usize = 100;
 
+/// How many of a document's findings' other places are published as diagnostics of their
+/// own (beside [`PUBLISHED_PER_DOCUMENT`] findings, each with up to
+/// [`RELATED_PER_DIAGNOSTIC`] places).
+pub const PLACES_PER_DOCUMENT: usize = 1_000;
+
+/// The rule whose findings are comments that do nothing: editors grey them out, as they do
+/// ruff's unused `noqa`.
+const UNNECESSARY: &str = "unused-suppression";
+
+/// A finding's other places (a folded finding's other lines, the lines it names) as hints of
+/// their own, each pointing back to the finding: `relatedInformation` alone leaves them
+/// unmarked in clients that do not show it (Neovim 0.7, many others).
+fn other_places<'a>(
+    diagnostic: &'a Diagnostic,
+    finding: &'a lsp_types::Diagnostic,
+    uri: &'a Uri,
+    text: &'a str,
+    lines: &'a LineIndex,
+) -> impl Iterator<Item = lsp_types::Diagnostic> + 'a {
+    let headline = finding.message.lines().next().unwrap_or_default();
+    let back = DiagnosticRelatedInformation {
+        location: Location::new(uri.clone(), finding.range),
+        message: headline.to_string(),
+    };
+    diagnostic.labels.iter().take(RELATED_PER_DIAGNOSTIC).filter(move |label| label.span != diagnostic.span).map(
+        move |label| lsp_types::Diagnostic {
+            range: lines.lsp_range(text, label.span),
+            severity: Some(DiagnosticSeverity::HINT),
+            code: finding.code.clone(),
+            code_description: finding.code_description.clone(),
+            source: Some(SOURCE.to_string()),
+            message: format!(
+                "{} (part of the finding on line {}: {headline})",
+                label.message.render(text),
+                finding.range.start.line + 1
+            ),
+            related_information: Some(vec![back.clone()]),
+            tags: finding.tags.clone(),
+            data: None,
+        },
+    )
+}
+
 pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex) -> lsp_types::Diagnostic {
     let related = diagnostic
         .labels
@@ -120,7 +172,7 @@ pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex)
         source: Some(SOURCE.to_string()),
         message: message(diagnostic, text),
         related_information: (!related.is_empty()).then_some(related),
-        tags: None,
+        tags: (diagnostic.name == UNNECESSARY).then(|| vec![DiagnosticTag::UNNECESSARY]),
         data: None,
     }
 }
@@ -214,6 +266,37 @@ mod tests {
         assert_eq!(summary.range, lsp_types::Range::default());
         let left_out = report.diagnostics.len() - PUBLISHED_PER_DOCUMENT;
         assert!(summary.message.starts_with(&format!("{left_out} more findings not shown")), "{}", summary.message);
+    }
+
+    #[test]
+    fn a_folded_findings_other_places_are_hints_that_point_back() {
+        let text = "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n";
+        let report = lint(Source::from(text), None, &Settings::default());
+        let uri: Uri = "file:///robots.txt".parse().expect("a URI");
+        let lines = LineIndex::new(text);
+        let published = published(&report, &uri, text, &lines);
+        let stars = report.diagnostics.iter().find(|d| d.name == "multiple-star-records").expect("a finding");
+        let finding = to_lsp(stars, &uri, text, &lines);
+        let label = stars.labels.iter().find(|label| label.span != stars.span).expect("another place");
+        let place = published
+            .iter()
+            .find(|d| d.range == lines.lsp_range(text, label.span) && d.code == finding.code)
+            .expect("the other place is a diagnostic of its own");
+        assert_eq!(place.severity, Some(DiagnosticSeverity::HINT));
+        let back = &place.related_information.as_ref().expect("a way back")[0];
+        assert_eq!(back.location.range, finding.range);
+        assert!(place.message.contains(&format!("on line {}", finding.range.start.line + 1)), "{}", place.message);
+    }
+
+    #[test]
+    fn an_unused_suppression_is_tagged_unnecessary() {
+        let text = "User-agent: *\nDisallow: /a # robolint: disable=glob-pattern\n";
+        let report = lint(Source::from(text), None, &Settings::default());
+        let uri: Uri = "file:///robots.txt".parse().expect("a URI");
+        let published = published(&report, &uri, text, &LineIndex::new(text));
+        let unused = published.iter().find(|d| d.message.contains("[unused-suppression]")).expect("a finding");
+        assert_eq!(unused.tags, Some(vec![DiagnosticTag::UNNECESSARY]));
+        assert!(published.iter().filter(|d| d.tags.is_some()).all(|d| d.message.contains("unused-suppression")));
     }
 
     #[test]

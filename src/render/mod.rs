@@ -3,8 +3,10 @@
 pub mod concise;
 pub mod controls;
 pub mod github;
+pub mod gitlab;
 pub mod human;
 pub mod json;
+pub mod junit;
 pub mod positions;
 pub mod sarif;
 pub mod statistics;
@@ -28,6 +30,8 @@ pub enum Renderer {
     Github,
     Json(json::Document),
     Sarif(sarif::Log),
+    Gitlab(gitlab::Report),
+    Junit(junit::Report),
     /// `--statistics`: counts per rule instead of the findings, printed at the end.
     Statistics(statistics::Counts),
 }
@@ -37,7 +41,10 @@ impl Renderer {
     /// printing thread can write, in order, rather than writing each input by itself, which
     /// any thread can then do on its own.
     pub fn writes_one_document(&self) -> bool {
-        matches!(self, Renderer::Json(_) | Renderer::Sarif(_) | Renderer::Statistics(_))
+        matches!(
+            self,
+            Renderer::Json(_) | Renderer::Sarif(_) | Renderer::Gitlab(_) | Renderer::Junit(_) | Renderer::Statistics(_)
+        )
     }
 
     pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
@@ -47,6 +54,8 @@ impl Renderer {
             Renderer::Github => github::write(out, input),
             Renderer::Json(document) => document.add(out, input),
             Renderer::Sarif(log) => log.add(out, input),
+            Renderer::Gitlab(report) => report.add(out, input),
+            Renderer::Junit(report) => report.add(out, input),
             Renderer::Statistics(counts) => {
                 counts.add(input.report);
                 Ok(())
@@ -61,6 +70,8 @@ impl Renderer {
             Renderer::Github => Ok(()),
             Renderer::Json(document) => document.finish(out),
             Renderer::Sarif(log) => log.finish(out),
+            Renderer::Gitlab(report) => report.finish(out),
+            Renderer::Junit(report) => report.finish(out),
             Renderer::Statistics(counts) => counts.finish(out),
         }
     }

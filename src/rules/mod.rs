@@ -31,6 +31,12 @@ mod records;
 mod suppression;
 mod syntax;
 
+/// Whether `binary-content` reads `text` as binary data rather than text (`robolint parse`
+/// says so rather than naming a production).
+pub fn is_binary(text: &str) -> bool {
+    file::binary_content::is_binary(text)
+}
+
 /// Builds the table of rules from one line per rule, `band_folder::module => "name"`, plus
 /// `per Line`, `per Record` or `per Fetch` for a rule of that kind ([`Check`]; a rule without
 /// one reads the whole document), plus `with Options` where the module has an `Options` type

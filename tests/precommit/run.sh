@@ -5,7 +5,8 @@
 # catch a `Robots.txt`; `robolint-fix` must rewrite a fixable file; `robolint-diff` must fail
 # a staged change that blocks a product path for Googlebot and pass one that blocks nothing.
 # Exits non-zero when anything fails.
-# Needs git and python3 (pre-commit is installed with pip when missing), and crates.io.
+# Needs git and python3 with venv (pre-commit is installed in a virtual environment under
+# target/ when missing), and crates.io.
 # The release build takes minutes the first time and after each change to the work tree;
 # a rerun on an unchanged tree takes seconds.
 set -euo pipefail
@@ -15,8 +16,15 @@ checkout="$(pwd)"
 if command -v pre-commit >/dev/null 2>&1; then
   precommit=(pre-commit)
 else
-  python3 -m pip install --quiet pre-commit
-  precommit=(python3 -m pre_commit)
+  # A virtual environment of its own: Debian's and Ubuntu's Python refuse `pip install`
+  # into the system (PEP 668, "externally-managed-environment"). Kept under target/, so a
+  # rerun installs nothing.
+  venv="$checkout/target/precommit/venv"
+  if [ ! -x "$venv/bin/pre-commit" ]; then
+    python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet pre-commit
+  fi
+  precommit=("$venv/bin/pre-commit")
 fi
 "${precommit[@]}" --version
 

@@ -28,7 +28,7 @@ struct Verdict {
 }
 
 /// True when this rule reports `text` as binary (nul-byte defers to it then).
-pub(in crate::rules) fn is_binary(text: &str) -> bool {
+pub(crate) fn is_binary(text: &str) -> bool {
     verdict(text).is_some()
 }
 
