@@ -141,6 +141,17 @@ impl Reading {
         }
     }
 
+    /// The reading of robots that read as `dialect` does.
+    pub fn of_dialect(dialect: Dialect) -> Reading {
+        match dialect {
+            Dialect::Google => Reading::Google,
+            Dialect::Rfc9309 => Reading::Rfc9309,
+            Dialect::PythonRobotparser => Reading::PythonRobotparser,
+            Dialect::Draft1996 => Reading::Draft1996,
+            Dialect::Norobots1994 => Reading::Norobots1994,
+        }
+    }
+
     /// The dialect robolint answers with for such a robot.
     pub fn dialect(self) -> Dialect {
         match self {
@@ -245,6 +256,29 @@ pub enum Treatment {
     DisallowAll,
 }
 
+impl Treatment {
+    /// The name the registry's files give.
+    pub fn name(self) -> &'static str {
+        match self {
+            Treatment::AllowAll => "allow-all",
+            Treatment::DisallowAll => "disallow-all",
+        }
+    }
+
+    /// The matcher of a robot that acts on this treatment, for any URL: `token`'s reading in
+    /// `dialect` of no file at all, or of the file RFC 9309 tells a robot to assume when it
+    /// may fetch nothing. Its verdicts' reasons point into that assumed file, never into a
+    /// file of the site: what shows them says that the answer decided instead.
+    pub fn matcher(self, token: &str, dialect: Dialect) -> Matcher {
+        let text = match self {
+            Treatment::AllowAll => "",
+            Treatment::DisallowAll => "User-agent: *\nDisallow: /\n",
+        };
+        let document = crate::parse::parse_for_answers(&crate::Source::from(text));
+        Matcher::new(&document, text, token, dialect)
+    }
+}
+
 /// The kinds of answer to a robots.txt request that robots treat differently.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -287,6 +321,23 @@ impl FetchAnswer {
     }
 }
 
+/// A robots.txt request whose answer was no file to read: what each robot does then is
+/// its treatment of `answer` ([`Registry::treatment`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answered {
+    pub answer: FetchAnswer,
+    /// What answered, in words: `GET https://… answered 503 Service Unavailable`.
+    pub said: String,
+}
+
+impl Answered {
+    /// The note an answer carries when the treatment of this answer, not a file, decided it:
+    /// `the 5xx answer (GET … answered 503 Service Unavailable): disallow-all`.
+    pub fn note(&self, treatment: Treatment) -> String {
+        format!("the {} answer ({}): {}", self.answer.name(), self.said, treatment.name())
+    }
+}
+
 /// How the robots of one reading treat answers that are not a file to read, and how far
 /// they follow redirects: `agents/fetching.toml`, each with its source.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
@@ -311,6 +362,43 @@ pub struct Fetching {
 
 impl Fetching {
     pub fn treats(&self, answer: FetchAnswer) -> Treatment {
+        match answer {
+            FetchAnswer::Unauthorized => self.on_401_403,
+            FetchAnswer::TooManyRequests => self.on_429,
+            FetchAnswer::ClientError => self.on_4xx,
+            FetchAnswer::ServerError => self.on_5xx,
+            FetchAnswer::Unreachable => self.on_unreachable,
+            FetchAnswer::TooManyRedirects => self.on_too_many_redirects,
+        }
+    }
+}
+
+/// Where an operator documents its robot treating an answer otherwise than its reading does
+/// (`agents/fetching.toml`): the `[agent.fetching]` table, each key optional, with its source.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FetchingOverride {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_401_403: Option<Treatment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_429: Option<Treatment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_4xx: Option<Treatment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_5xx: Option<Treatment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_unreachable: Option<Treatment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_too_many_redirects: Option<Treatment>,
+    /// What the source says, or leaves open, in a sentence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    pub source: String,
+}
+
+impl FetchingOverride {
+    /// The operator's own treatment of `answer`, when it documents one.
+    pub fn treats(&self, answer: FetchAnswer) -> Option<Treatment> {
         match answer {
             FetchAnswer::Unauthorized => self.on_401_403,
             FetchAnswer::TooManyRequests => self.on_429,
@@ -364,6 +452,10 @@ pub struct Agent {
     pub reads: Vec<Extension>,
     #[serde(default, skip_serializing_if = "is_default")]
     pub limits: Limits,
+    /// What the operator documents its robot doing with answers that are not a file, where
+    /// that departs from its reading's (`agents/fetching.toml`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fetching: Option<FetchingOverride>,
     pub description: String,
     /// The operator's documentation, or the best public source.
     pub docs: String,
@@ -421,6 +513,9 @@ impl Agent {
         }
         if self.ignores_star {
             notes.push("ignores `User-agent: *`".to_string());
+        }
+        if self.fetching.is_some() {
+            notes.push("treats robots.txt errors its own way".to_string());
         }
         match (&self.retired, &self.replaced_by) {
             (Some(retired), Some(successor)) => notes.push(format!("retired {retired}, now {successor}")),
@@ -701,9 +796,18 @@ impl Registry {
         self.fetching.iter().find(|fetching| fetching.reading == reading)
     }
 
-    /// What `agent` does when its robots.txt request is answered with `answer`.
+    /// What `agent` does when its robots.txt request is answered with `answer`: what its
+    /// operator documents (`[agent.fetching]`), else what robots of its reading do. The one
+    /// place `check`, `matrix`, `audit` and `diff` learn it.
     pub fn treatment(&self, agent: &Agent, answer: FetchAnswer) -> Option<Treatment> {
-        self.fetching(agent.dialect).map(|fetching| fetching.treats(answer))
+        let documented = agent.fetching.as_ref().and_then(|fetching| fetching.treats(answer));
+        documented.or_else(|| self.reading_treatment(agent.dialect.dialect(), answer))
+    }
+
+    /// What a robot the registry does not know, reading as `dialect` does, does when its
+    /// robots.txt request is answered with `answer`.
+    pub fn reading_treatment(&self, dialect: Dialect, answer: FetchAnswer) -> Option<Treatment> {
+        self.fetching(Reading::of_dialect(dialect)).map(|fetching| fetching.treats(answer))
     }
 
     fn read_fetching(&mut self, file: &str, text: &str) {
@@ -937,6 +1041,22 @@ fn entry_mistakes(agent: &Agent) -> Vec<String> {
     }
     if !agent.crawled_by.is_empty() && agent.purpose != Purpose::Control {
         mistakes.push("`crawled-by` is for control tokens (purpose `control`)".into());
+    }
+    if let Some(fetching) = &agent.fetching {
+        let answers = [
+            FetchAnswer::Unauthorized,
+            FetchAnswer::TooManyRequests,
+            FetchAnswer::ClientError,
+            FetchAnswer::ServerError,
+            FetchAnswer::Unreachable,
+            FetchAnswer::TooManyRedirects,
+        ];
+        if answers.iter().all(|&answer| fetching.treats(answer).is_none()) {
+            mistakes.push("`fetching` gives no treatment (`on-5xx`, …): leave it out".into());
+        }
+        if !fetching.source.starts_with("https://") && !fetching.source.starts_with("http://") {
+            mistakes.push(format!("`fetching.source` is not an http(s) URL: `{}`", fetching.source));
+        }
     }
     let limits = &agent.limits;
     let all_limits = [limits.max_file_bytes, limits.max_rule_length, limits.max_path_length, limits.max_rules];

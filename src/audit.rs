@@ -141,13 +141,11 @@ impl<'d> Audit<'d> {
             .iter()
             .filter_map(|&agent| {
                 let treatment = registry.treatment(agent, answer)?;
-                let (access, text) = match treatment {
-                    Treatment::AllowAll => (Access::All, ""),
-                    // The file RFC 9309 tells a robot to assume, for URLs beyond those asked.
-                    Treatment::DisallowAll => (Access::None, "User-agent: *\nDisallow: /\n"),
+                let access = match treatment {
+                    Treatment::AllowAll => Access::All,
+                    Treatment::DisallowAll => Access::None,
                 };
-                let document = crate::parse::parse_for_answers(&crate::Source::from(text));
-                let matcher = Matcher::new(&document, text, &agent.token, agent.matching_dialect());
+                let matcher = treatment.matcher(&agent.token, agent.matching_dialect());
                 Some(RobotAccess {
                     agent,
                     matcher,
