@@ -799,15 +799,18 @@ impl Registry {
     /// What `agent` does when its robots.txt request is answered with `answer`: what its
     /// operator documents (`[agent.fetching]`), else what robots of its reading do. The one
     /// place `check`, `matrix`, `audit` and `diff` learn it.
-    pub fn treatment(&self, agent: &Agent, answer: FetchAnswer) -> Option<Treatment> {
+    pub fn treatment(&self, agent: &Agent, answer: FetchAnswer) -> Treatment {
         let documented = agent.fetching.as_ref().and_then(|fetching| fetching.treats(answer));
-        documented.or_else(|| self.reading_treatment(agent.dialect.dialect(), answer))
+        documented.unwrap_or_else(|| self.reading_treatment(agent.dialect.dialect(), answer))
     }
 
     /// What a robot the registry does not know, reading as `dialect` does, does when its
-    /// robots.txt request is answered with `answer`.
-    pub fn reading_treatment(&self, dialect: Dialect, answer: FetchAnswer) -> Option<Treatment> {
-        self.fetching(Reading::of_dialect(dialect)).map(|fetching| fetching.treats(answer))
+    /// robots.txt request is answered with `answer`. (A registry without that reading's
+    /// answers, which is a `Problem`, lets it fetch everything: the built-in one has them
+    /// all, `tests/agents.rs` holds it to that.)
+    pub fn reading_treatment(&self, dialect: Dialect, answer: FetchAnswer) -> Treatment {
+        let fetching = self.fetching(Reading::of_dialect(dialect));
+        fetching.map_or(Treatment::AllowAll, |fetching| fetching.treats(answer))
     }
 
     fn read_fetching(&mut self, file: &str, text: &str) {

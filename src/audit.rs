@@ -134,19 +134,18 @@ impl<'d> Audit<'d> {
     }
 
     /// What each of `robots` may fetch when the robots.txt request was answered with
-    /// `answer` rather than a file: everything or nothing, as its reading treats that answer
-    /// (a robot whose reading the registry has no answers for is left out).
+    /// `answer` rather than a file: everything or nothing, as it treats that answer.
     pub fn answered<'r>(registry: &Registry, robots: &[&'r Agent], answer: FetchAnswer) -> Vec<RobotAccess<'r>> {
         robots
             .iter()
-            .filter_map(|&agent| {
-                let treatment = registry.treatment(agent, answer)?;
+            .map(|&agent| {
+                let treatment = registry.treatment(agent, answer);
                 let access = match treatment {
                     Treatment::AllowAll => Access::All,
                     Treatment::DisallowAll => Access::None,
                 };
                 let matcher = treatment.matcher(&agent.token, agent.matching_dialect());
-                Some(RobotAccess {
+                RobotAccess {
                     agent,
                     matcher,
                     obeys: Obeys::NoGroup,
@@ -156,7 +155,7 @@ impl<'d> Audit<'d> {
                     first_disallowed: None,
                     preferences: Vec::new(),
                     fetch_answer: Some(answer),
-                })
+                }
             })
             .collect()
     }

@@ -81,15 +81,13 @@ impl Robot {
 
 impl Robot {
     /// What the robot does when its robots.txt request was `answered` with no file: as the
-    /// registry says for its entry, else as robots of its dialect do. (The built-in
-    /// registry has an answer for every reading; `tests/agents.rs` holds it to that.)
+    /// registry says for its entry, else as robots of its dialect do.
     pub fn treatment(&self, answered: &Answered) -> Treatment {
         let registry = Registry::builtin();
-        let treatment = match self.entry {
+        match self.entry {
             Some(entry) => registry.treatment(entry, answered.answer),
             None => registry.reading_treatment(self.dialect, answered.answer),
-        };
-        treatment.unwrap_or(Treatment::AllowAll)
+        }
     }
 }
 
