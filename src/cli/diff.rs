@@ -413,10 +413,17 @@ struct VerdictAnswer<'a> {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum DecidedBy<'a> {
-    Line { line: usize, text: &'a str },
-    Reason { reason: &'static str },
+    Line {
+        line: usize,
+        text: &'a str,
+    },
+    Reason {
+        reason: &'static str,
+    },
     /// The side's robots.txt request gave no file: the robot's treatment of the answer.
-    AsFetched { as_fetched: String },
+    AsFetched {
+        as_fetched: String,
+    },
 }
 
 #[derive(Serialize)]
