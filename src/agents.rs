@@ -310,6 +310,30 @@ impl FetchAnswer {
         }
     }
 
+    /// Every kind, in the order of [`FetchAnswer::pick`].
+    pub const ALL: [FetchAnswer; 6] = [
+        FetchAnswer::Unauthorized,
+        FetchAnswer::TooManyRequests,
+        FetchAnswer::ClientError,
+        FetchAnswer::ServerError,
+        FetchAnswer::Unreachable,
+        FetchAnswer::TooManyRedirects,
+    ];
+
+    /// The one of `answers`, given for each kind in the order of [`FetchAnswer::ALL`], that
+    /// is for this kind: how `fetching.toml`'s readings and an entry's own `fetching` are read.
+    fn pick<T>(self, answers: [T; 6]) -> T {
+        let [unauthorized, too_many_requests, client_error, server_error, unreachable, too_many_redirects] = answers;
+        match self {
+            FetchAnswer::Unauthorized => unauthorized,
+            FetchAnswer::TooManyRequests => too_many_requests,
+            FetchAnswer::ClientError => client_error,
+            FetchAnswer::ServerError => server_error,
+            FetchAnswer::Unreachable => unreachable,
+            FetchAnswer::TooManyRedirects => too_many_redirects,
+        }
+    }
+
     /// The kind of a final HTTP status that is not 2xx or 3xx.
     pub fn of_status(status: u16) -> FetchAnswer {
         match status {
@@ -362,14 +386,14 @@ pub struct Fetching {
 
 impl Fetching {
     pub fn treats(&self, answer: FetchAnswer) -> Treatment {
-        match answer {
-            FetchAnswer::Unauthorized => self.on_401_403,
-            FetchAnswer::TooManyRequests => self.on_429,
-            FetchAnswer::ClientError => self.on_4xx,
-            FetchAnswer::ServerError => self.on_5xx,
-            FetchAnswer::Unreachable => self.on_unreachable,
-            FetchAnswer::TooManyRedirects => self.on_too_many_redirects,
-        }
+        answer.pick([
+            self.on_401_403,
+            self.on_429,
+            self.on_4xx,
+            self.on_5xx,
+            self.on_unreachable,
+            self.on_too_many_redirects,
+        ])
     }
 }
 
@@ -399,14 +423,14 @@ pub struct FetchingOverride {
 impl FetchingOverride {
     /// The operator's own treatment of `answer`, when it documents one.
     pub fn treats(&self, answer: FetchAnswer) -> Option<Treatment> {
-        match answer {
-            FetchAnswer::Unauthorized => self.on_401_403,
-            FetchAnswer::TooManyRequests => self.on_429,
-            FetchAnswer::ClientError => self.on_4xx,
-            FetchAnswer::ServerError => self.on_5xx,
-            FetchAnswer::Unreachable => self.on_unreachable,
-            FetchAnswer::TooManyRedirects => self.on_too_many_redirects,
-        }
+        answer.pick([
+            self.on_401_403,
+            self.on_429,
+            self.on_4xx,
+            self.on_5xx,
+            self.on_unreachable,
+            self.on_too_many_redirects,
+        ])
     }
 }
 
@@ -1046,15 +1070,7 @@ fn entry_mistakes(agent: &Agent) -> Vec<String> {
         mistakes.push("`crawled-by` is for control tokens (purpose `control`)".into());
     }
     if let Some(fetching) = &agent.fetching {
-        let answers = [
-            FetchAnswer::Unauthorized,
-            FetchAnswer::TooManyRequests,
-            FetchAnswer::ClientError,
-            FetchAnswer::ServerError,
-            FetchAnswer::Unreachable,
-            FetchAnswer::TooManyRedirects,
-        ];
-        if answers.iter().all(|&answer| fetching.treats(answer).is_none()) {
+        if FetchAnswer::ALL.iter().all(|&answer| fetching.treats(answer).is_none()) {
             mistakes.push("`fetching` gives no treatment (`on-5xx`, …): leave it out".into());
         }
         if !fetching.source.starts_with("https://") && !fetching.source.starts_with("http://") {
