@@ -141,6 +141,17 @@ impl Reading {
         }
     }
 
+    /// The reading of robots that read as `dialect` does.
+    pub fn of_dialect(dialect: Dialect) -> Reading {
+        match dialect {
+            Dialect::Google => Reading::Google,
+            Dialect::Rfc9309 => Reading::Rfc9309,
+            Dialect::PythonRobotparser => Reading::PythonRobotparser,
+            Dialect::Draft1996 => Reading::Draft1996,
+            Dialect::Norobots1994 => Reading::Norobots1994,
+        }
+    }
+
     /// The dialect robolint answers with for such a robot.
     pub fn dialect(self) -> Dialect {
         match self {
@@ -245,6 +256,29 @@ pub enum Treatment {
     DisallowAll,
 }
 
+impl Treatment {
+    /// The name the registry's files give.
+    pub fn name(self) -> &'static str {
+        match self {
+            Treatment::AllowAll => "allow-all",
+            Treatment::DisallowAll => "disallow-all",
+        }
+    }
+
+    /// The matcher of a robot that acts on this treatment, for any URL: `token`'s reading in
+    /// `dialect` of no file at all, or of the file RFC 9309 tells a robot to assume when it
+    /// may fetch nothing. Its verdicts' reasons point into that assumed file, never into a
+    /// file of the site: what shows them says that the answer decided instead.
+    pub fn matcher(self, token: &str, dialect: Dialect) -> Matcher {
+        let text = match self {
+            Treatment::AllowAll => "",
+            Treatment::DisallowAll => "User-agent: *\nDisallow: /\n",
+        };
+        let document = crate::parse::parse_for_answers(&crate::Source::from(text));
+        Matcher::new(&document, text, token, dialect)
+    }
+}
+
 /// The kinds of answer to a robots.txt request that robots treat differently.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -276,6 +310,30 @@ impl FetchAnswer {
         }
     }
 
+    /// Every kind, in the order of [`FetchAnswer::pick`].
+    pub const ALL: [FetchAnswer; 6] = [
+        FetchAnswer::Unauthorized,
+        FetchAnswer::TooManyRequests,
+        FetchAnswer::ClientError,
+        FetchAnswer::ServerError,
+        FetchAnswer::Unreachable,
+        FetchAnswer::TooManyRedirects,
+    ];
+
+    /// The one of `answers`, given for each kind in the order of [`FetchAnswer::ALL`], that
+    /// is for this kind: how `fetching.toml`'s readings and an entry's own `fetching` are read.
+    fn pick<T>(self, answers: [T; 6]) -> T {
+        let [unauthorized, too_many_requests, client_error, server_error, unreachable, too_many_redirects] = answers;
+        match self {
+            FetchAnswer::Unauthorized => unauthorized,
+            FetchAnswer::TooManyRequests => too_many_requests,
+            FetchAnswer::ClientError => client_error,
+            FetchAnswer::ServerError => server_error,
+            FetchAnswer::Unreachable => unreachable,
+            FetchAnswer::TooManyRedirects => too_many_redirects,
+        }
+    }
+
     /// The kind of a final HTTP status that is not 2xx or 3xx.
     pub fn of_status(status: u16) -> FetchAnswer {
         match status {
@@ -284,6 +342,23 @@ impl FetchAnswer {
             400..=499 => FetchAnswer::ClientError,
             _ => FetchAnswer::ServerError,
         }
+    }
+}
+
+/// A robots.txt request whose answer was no file to read: what each robot does then is
+/// its treatment of `answer` ([`Registry::treatment`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answered {
+    pub answer: FetchAnswer,
+    /// What answered, in words: `GET https://… answered 503 Service Unavailable`.
+    pub said: String,
+}
+
+impl Answered {
+    /// The note an answer carries when the treatment of this answer, not a file, decided it:
+    /// `the 5xx answer (GET … answered 503 Service Unavailable): disallow-all`.
+    pub fn note(&self, treatment: Treatment) -> String {
+        format!("the {} answer ({}): {}", self.answer.name(), self.said, treatment.name())
     }
 }
 
@@ -311,14 +386,51 @@ pub struct Fetching {
 
 impl Fetching {
     pub fn treats(&self, answer: FetchAnswer) -> Treatment {
-        match answer {
-            FetchAnswer::Unauthorized => self.on_401_403,
-            FetchAnswer::TooManyRequests => self.on_429,
-            FetchAnswer::ClientError => self.on_4xx,
-            FetchAnswer::ServerError => self.on_5xx,
-            FetchAnswer::Unreachable => self.on_unreachable,
-            FetchAnswer::TooManyRedirects => self.on_too_many_redirects,
-        }
+        answer.pick([
+            self.on_401_403,
+            self.on_429,
+            self.on_4xx,
+            self.on_5xx,
+            self.on_unreachable,
+            self.on_too_many_redirects,
+        ])
+    }
+}
+
+/// Where an operator documents its robot treating an answer otherwise than its reading does
+/// (`agents/fetching.toml`): the `[agent.fetching]` table, each key optional, with its source.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FetchingOverride {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_401_403: Option<Treatment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_429: Option<Treatment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_4xx: Option<Treatment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_5xx: Option<Treatment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_unreachable: Option<Treatment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_too_many_redirects: Option<Treatment>,
+    /// What the source says, or leaves open, in a sentence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    pub source: String,
+}
+
+impl FetchingOverride {
+    /// The operator's own treatment of `answer`, when it documents one.
+    pub fn treats(&self, answer: FetchAnswer) -> Option<Treatment> {
+        answer.pick([
+            self.on_401_403,
+            self.on_429,
+            self.on_4xx,
+            self.on_5xx,
+            self.on_unreachable,
+            self.on_too_many_redirects,
+        ])
     }
 }
 
@@ -364,6 +476,10 @@ pub struct Agent {
     pub reads: Vec<Extension>,
     #[serde(default, skip_serializing_if = "is_default")]
     pub limits: Limits,
+    /// What the operator documents its robot doing with answers that are not a file, where
+    /// that departs from its reading's (`agents/fetching.toml`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fetching: Option<FetchingOverride>,
     pub description: String,
     /// The operator's documentation, or the best public source.
     pub docs: String,
@@ -421,6 +537,9 @@ impl Agent {
         }
         if self.ignores_star {
             notes.push("ignores `User-agent: *`".to_string());
+        }
+        if self.fetching.is_some() {
+            notes.push("treats robots.txt errors its own way".to_string());
         }
         match (&self.retired, &self.replaced_by) {
             (Some(retired), Some(successor)) => notes.push(format!("retired {retired}, now {successor}")),
@@ -701,9 +820,21 @@ impl Registry {
         self.fetching.iter().find(|fetching| fetching.reading == reading)
     }
 
-    /// What `agent` does when its robots.txt request is answered with `answer`.
-    pub fn treatment(&self, agent: &Agent, answer: FetchAnswer) -> Option<Treatment> {
-        self.fetching(agent.dialect).map(|fetching| fetching.treats(answer))
+    /// What `agent` does when its robots.txt request is answered with `answer`: what its
+    /// operator documents (`[agent.fetching]`), else what robots of its reading do. The one
+    /// place `check`, `matrix`, `audit` and `diff` learn it.
+    pub fn treatment(&self, agent: &Agent, answer: FetchAnswer) -> Treatment {
+        let documented = agent.fetching.as_ref().and_then(|fetching| fetching.treats(answer));
+        documented.unwrap_or_else(|| self.reading_treatment(agent.dialect.dialect(), answer))
+    }
+
+    /// What a robot the registry does not know, reading as `dialect` does, does when its
+    /// robots.txt request is answered with `answer`. (A registry without that reading's
+    /// answers, which is a `Problem`, lets it fetch everything: the built-in one has them
+    /// all, `tests/agents.rs` holds it to that.)
+    pub fn reading_treatment(&self, dialect: Dialect, answer: FetchAnswer) -> Treatment {
+        let fetching = self.fetching(Reading::of_dialect(dialect));
+        fetching.map_or(Treatment::AllowAll, |fetching| fetching.treats(answer))
     }
 
     fn read_fetching(&mut self, file: &str, text: &str) {
@@ -937,6 +1068,14 @@ fn entry_mistakes(agent: &Agent) -> Vec<String> {
     }
     if !agent.crawled_by.is_empty() && agent.purpose != Purpose::Control {
         mistakes.push("`crawled-by` is for control tokens (purpose `control`)".into());
+    }
+    if let Some(fetching) = &agent.fetching {
+        if FetchAnswer::ALL.iter().all(|&answer| fetching.treats(answer).is_none()) {
+            mistakes.push("`fetching` gives no treatment (`on-5xx`, …): leave it out".into());
+        }
+        if !fetching.source.starts_with("https://") && !fetching.source.starts_with("http://") {
+            mistakes.push(format!("`fetching.source` is not an http(s) URL: `{}`", fetching.source));
+        }
     }
     let limits = &agent.limits;
     let all_limits = [limits.max_file_bytes, limits.max_rule_length, limits.max_path_length, limits.max_rules];

@@ -134,21 +134,18 @@ impl<'d> Audit<'d> {
     }
 
     /// What each of `robots` may fetch when the robots.txt request was answered with
-    /// `answer` rather than a file: everything or nothing, as its reading treats that answer
-    /// (a robot whose reading the registry has no answers for is left out).
+    /// `answer` rather than a file: everything or nothing, as it treats that answer.
     pub fn answered<'r>(registry: &Registry, robots: &[&'r Agent], answer: FetchAnswer) -> Vec<RobotAccess<'r>> {
         robots
             .iter()
-            .filter_map(|&agent| {
-                let treatment = registry.treatment(agent, answer)?;
-                let (access, text) = match treatment {
-                    Treatment::AllowAll => (Access::All, ""),
-                    // The file RFC 9309 tells a robot to assume, for URLs beyond those asked.
-                    Treatment::DisallowAll => (Access::None, "User-agent: *\nDisallow: /\n"),
+            .map(|&agent| {
+                let treatment = registry.treatment(agent, answer);
+                let access = match treatment {
+                    Treatment::AllowAll => Access::All,
+                    Treatment::DisallowAll => Access::None,
                 };
-                let document = crate::parse::parse_for_answers(&crate::Source::from(text));
-                let matcher = Matcher::new(&document, text, &agent.token, agent.matching_dialect());
-                Some(RobotAccess {
+                let matcher = treatment.matcher(&agent.token, agent.matching_dialect());
+                RobotAccess {
                     agent,
                     matcher,
                     obeys: Obeys::NoGroup,
@@ -158,7 +155,7 @@ impl<'d> Audit<'d> {
                     first_disallowed: None,
                     preferences: Vec::new(),
                     fetch_answer: Some(answer),
-                })
+                }
             })
             .collect()
     }

@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::agents::Agent;
+use crate::agents::{Agent, Answered, Registry, Treatment};
 use crate::dialect::{DecidingRule, Dialect, Matcher, Verdict};
 use crate::model::{Document, LineIndex};
 use crate::parse;
@@ -20,17 +20,30 @@ pub struct Side {
     pub name: String,
     pub source: Source,
     pub document: Document,
+    /// For a URL whose robots.txt request gave no file: the answer, which each robot treats
+    /// as it does (`agents/fetching.toml`); the source is then empty.
+    pub answered: Option<Answered>,
 }
 
 impl Side {
     pub fn new(name: impl Into<String>, source: Source) -> Side {
         let document = parse::parse_for_answers(&source);
-        Side { name: name.into(), source, document }
+        Side { name: name.into(), source, document, answered: None }
+    }
+
+    /// A robots.txt URL whose request was answered with no file to read.
+    pub fn answered(name: impl Into<String>, answered: Answered) -> Side {
+        Side { answered: Some(answered), ..Side::new(name, Source::from("")) }
     }
 
     /// How `robot` reads this side: as the registry says (fallbacks, `*` ignored) for a
-    /// registry robot, else as its dialect reads its token.
+    /// registry robot, else as its dialect reads its token; for a side that gave no file,
+    /// as the robot treats the answer.
     fn matcher(&self, robot: &Robot) -> Matcher {
+        if let Some(answered) = &self.answered {
+            let dialect = robot.entry.map_or(robot.dialect, Agent::matching_dialect);
+            return robot.treatment(answered).matcher(&robot.token, dialect);
+        }
         match robot.entry {
             Some(entry) => entry.matcher(&self.document, &self.source.text).matcher,
             None => Matcher::new(&self.document, &self.source.text, &robot.token, robot.dialect),
@@ -62,6 +75,18 @@ impl Robot {
             dialect: agent.dialect.dialect(),
             purpose: agent.purpose.name().into(),
             entry: Some(agent),
+        }
+    }
+}
+
+impl Robot {
+    /// What the robot does when its robots.txt request was `answered` with no file: as the
+    /// registry says for its entry, else as robots of its dialect do.
+    pub fn treatment(&self, answered: &Answered) -> Treatment {
+        let registry = Registry::builtin();
+        match self.entry {
+            Some(entry) => registry.treatment(entry, answered.answer),
+            None => registry.reading_treatment(self.dialect, answered.answer),
         }
     }
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
-use robolint::agents::{Honours, Obeys, Purpose, Registry};
+use robolint::agents::{FetchAnswer, Honours, Obeys, Purpose, Registry, Treatment};
 use robolint::dialect::Dialect;
 use robolint::{parse, Source};
 
@@ -154,6 +154,26 @@ fn each_mistake_in_an_entry_is_named_and_the_entry_left_out() {
         ("token = \"ExampleBot\"", "token = \"Example2Bot\"", "not an RFC 9309 product token"),
         ("checked = 2026-11-25", "checked = 2026-11-25\nmatching = \"whole-value\"", "needs a `matching-basis`"),
         ("checked = 2026-11-25", "checked = 2026-11-25\nmatching = \"anywhere\"", "unknown variant `anywhere`"),
+        (
+            "checked = 2026-11-25",
+            "checked = 2026-11-25\nfetching = { source = \"https://example.com/\" }",
+            "gives no treatment",
+        ),
+        (
+            "checked = 2026-11-25",
+            "checked = 2026-11-25\nfetching = { on-5xx = \"allow-all\", source = \"our wiki\" }",
+            "`fetching.source` is not an http(s) URL",
+        ),
+        (
+            "checked = 2026-11-25",
+            "checked = 2026-11-25\nfetching = { on-5xx = \"maybe\", source = \"https://e.com/\" }",
+            "unknown variant `maybe`",
+        ),
+        (
+            "checked = 2026-11-25",
+            "checked = 2026-11-25\nfetching = { on-5xx = \"allow-all\" }",
+            "missing field `source`",
+        ),
     ];
     for (from, to, expected) in cases {
         assert!(VALID.contains(from), "the case's text `{from}` is not in VALID");
@@ -166,6 +186,31 @@ fn each_mistake_in_an_entry_is_named_and_the_entry_left_out() {
         // A fallback to no robot is reported, but the entry is still usable.
         if !expected.contains("registry") && !expected.contains("itself") {
             assert!(registry.find("ExampleBot").is_none(), "`{to}`: the entry was kept");
+        }
+    }
+}
+
+#[test]
+fn an_operators_own_treatment_of_an_answer_wins_over_its_readings() {
+    let registry = add(&VALID.replace(
+        "checked = 2026-11-25",
+        "checked = 2026-11-25\n[agent.fetching]\non-5xx = \"allow-all\"\nsource = \"https://example.com/robots\"\n",
+    ));
+    assert!(registry.problems.is_empty(), "{:?}", registry.problems);
+    let example = registry.find("ExampleBot").expect("ExampleBot");
+    assert_eq!(registry.treatment(example, FetchAnswer::ServerError), Treatment::AllowAll);
+    // What the operator leaves unsaid is its reading's (RFC 9309: unreachable keeps it out).
+    assert_eq!(registry.treatment(example, FetchAnswer::Unreachable), Treatment::DisallowAll);
+    assert!(example.notes().iter().any(|note| note.contains("robots.txt errors its own way")));
+
+    let builtin = Registry::builtin();
+    let treats = |token: &str, answer| builtin.treatment(builtin.find(token).expect(token), answer);
+    assert_eq!(treats("Googlebot", FetchAnswer::ServerError), Treatment::DisallowAll);
+    assert_eq!(treats("Googlebot", FetchAnswer::TooManyRequests), Treatment::DisallowAll);
+    assert_eq!(treats("GPTBot", FetchAnswer::TooManyRequests), Treatment::AllowAll);
+    for token in ["MJ12bot", "YandexBot", "YandexImages"] {
+        for answer in [FetchAnswer::ServerError, FetchAnswer::Unreachable] {
+            assert_eq!(treats(token, answer), Treatment::AllowAll, "{token} {answer:?}");
         }
     }
 }
@@ -334,7 +379,7 @@ fn matrix_adds_a_table_of_each_robot_reading_its_own_way() {
     let args = ["matrix", robots.to_str().unwrap_or(""), "--urls", urls.to_str().unwrap_or("")];
     let (status, text, error) =
         robolint(&[&args[..], &["--agents", "Googlebot-Image,AdsBot-Google,NoSuchBot"]].concat());
-    assert_eq!(status, 0, "{error}");
+    assert_eq!(status, 1, "Googlebot-Image may not fetch /g/x: {error}");
     let tables: Vec<&str> = text.split("\n\n").collect();
     assert_eq!(tables.len(), 6, "{text}");
     assert_eq!(

@@ -58,7 +58,7 @@ fn matrix_reproduces_the_drafts_section_4() {
     let args =
         ["matrix", FICT_ORG, "--agents", "unhipbot,webcrawler,excite,other", "--urls", urls, "--dialect", "draft-1996"];
     let output = robolint(&args, b"");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "some robot may not fetch a URL: {}", stderr(&output));
     let text = stdout(&output);
     let (header, rows) = text.split_once('\n').expect("a header line");
     assert_eq!(
@@ -77,7 +77,7 @@ fn matrix_as_json_holds_the_tables_answers() {
     let agents = "unhipbot,webcrawler,excite,other";
     let args = ["matrix", FICT_ORG, "--agents", agents, "--urls", urls, "--dialect", "draft-1996", "--format", "json"];
     let output = robolint(&args, b"");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "some robot may not fetch a URL: {}", stderr(&output));
     let tables: Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(tables.as_array().map(Vec::len), Some(1), "{tables:#}");
     assert_eq!(tables[0]["reading"], "draft-1996");
@@ -100,7 +100,7 @@ fn matrix_for_every_dialect_prints_five_tables() {
     let (_dir, urls) = urls_file("matrix-all");
     let urls = urls.to_str().expect("UTF-8 temp path");
     let output = robolint(&["matrix", FICT_ORG, "--agents", "unhipbot,other", "--urls", urls], b"");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "some robot may not fetch a URL: {}", stderr(&output));
     let text = stdout(&output);
     let tables: Vec<&str> = text.split("\n\n").collect();
     assert_eq!(tables.len(), 5, "{text}");
@@ -151,6 +151,28 @@ fn check_exits_on_the_answer_of_the_robot_asked_about() {
     assert_eq!(output.status.code(), Some(0), "{text}");
     let google = robolint(&["check", "-", "--agent", "MJ12bot", "--dialect", "google", "/x"], robots);
     assert_eq!(google.status.code(), Some(1), "{}", stdout(&google));
+}
+
+#[test]
+fn matrix_exits_on_the_answers_of_the_robots_asked_each_read_its_own_way() {
+    let (_dir, urls) = urls_file("matrix-exit");
+    let urls = urls.to_str().expect("UTF-8 temp path");
+    // MJ12bot's own group lets it in; Google's and RFC 9309's readings send it to `*`.
+    let robots = b"User-agent: MJ12bot\nAllow: /\n\nUser-agent: *\nDisallow: /\n";
+    let own = robolint(&["matrix", "-", "--no-config", "--agents", "MJ12bot", "--urls", urls], robots);
+    let text = stdout(&own);
+    assert_eq!(text.split("\n\n").count(), 6, "its own table, then every dialect's: {text}");
+    let google_table = text.split("\n\n").find(|table| table.starts_with("google")).unwrap_or_default();
+    assert!(google_table.lines().skip(1).all(|row| row.ends_with(" No")), "{text}");
+    assert_eq!(own.status.code(), Some(0), "{text}");
+    let google = robolint(&["matrix", "-", "--agents", "MJ12bot", "--urls", urls, "--dialect", "google"], robots);
+    assert_eq!(google.status.code(), Some(1), "{}", stdout(&google));
+    // A robot the registry does not know answers under every dialect shown, as in check.
+    let unknown = robolint(&["matrix", "-", "--no-config", "--agents", "MJ12bot,examplebot", "--urls", urls], robots);
+    assert_eq!(unknown.status.code(), Some(1), "{}", stdout(&unknown));
+    let open = b"User-agent: *\nDisallow:\n";
+    let all = robolint(&["matrix", "-", "--agents", "MJ12bot,examplebot", "--urls", urls, "--dialect", "all"], open);
+    assert_eq!(all.status.code(), Some(0), "{}", stdout(&all));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 use serde::{Serialize, Serializer};
 
-use robolint::agents::{FetchAnswer, Honours, Obeys, Purpose};
+use robolint::agents::{Answered, FetchAnswer, Honours, Obeys, Purpose};
 use robolint::audit::{Access, Audit, RobotAccess};
 use robolint::diff::Side;
 use robolint::model::Directive;
@@ -15,7 +15,6 @@ use robolint::model::Directive;
 use robolint::text::abbreviate;
 
 use super::agents::RegistryArgs;
-use super::diff::Given;
 use super::output::{print, Answer, OutputFormat};
 use super::ColorChoice;
 
@@ -64,7 +63,7 @@ enum AuditFormat {
 
 /// `robolint audit`.
 pub fn run_audit(args: &AuditArgs) -> Result<u8, String> {
-    let given = super::diff::read_side_or_answer(&args.input)?;
+    let side = super::diff::read_side(&args.input)?;
     let folder = Path::new(&args.input).parent().filter(|folder| folder.is_dir()).unwrap_or(Path::new("."));
     let registry = args.registry.registry(folder)?;
     let robots = Audit::current_robots(&registry, &args.purpose);
@@ -73,20 +72,21 @@ pub fn run_audit(args: &AuditArgs) -> Result<u8, String> {
         AuditFormat::Json => OutputFormat::Json,
     };
     let color = args.color.enabled(io::stdout().is_terminal());
-    match given {
-        Given::File(side) => {
+    match &side.answered {
+        None => {
             let audit = Audit::new(&side.document, &side.source.text, &[]);
             let answers = audit.robots(&robots, |_| true);
             print(format, &AuditAnswer::new(&side, &audit, &answers), color)?;
         }
-        // No file to read: each robot answers as its reading treats what the server said.
-        Given::Answer { url, answer, said } => {
+        // No file to read: each robot answers as it treats what the server said.
+        Some(Answered { answer, said }) => {
+            let answer = *answer;
             let answers = Audit::answered(&registry, &robots, answer);
             let as_fetched = format!("{said}; each robot answers as it treats that answer (`robolint agents`)");
             let rows = answers.iter().map(|robot| RobotAnswer::answered(robot, answer)).collect();
             let answer = AuditAnswer {
                 as_fetched: Some(as_fetched),
-                file: &url,
+                file: &side.name,
                 paths_asked: 0,
                 preferences: Vec::new(),
                 robots: rows,

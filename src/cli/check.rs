@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde::Serialize;
 
-use robolint::agents::{Agent, Obeys, RobotMatcher};
+use robolint::agents::{Agent, Answered, Obeys, Registry, RobotMatcher, Treatment};
 use robolint::dialect::{Dialect, Matcher, Reason, Verdict};
 use robolint::render;
 use robolint::{parse, Report, Source};
@@ -22,8 +22,9 @@ const EXIT_SOME_DISALLOWED: u8 = 1;
 
 #[derive(Args)]
 pub struct CheckArgs {
-    /// The robots.txt file to read (`-` for standard input).
-    #[arg(value_name = "FILE")]
+    /// The robots.txt to read: a file, `-` for standard input, or an http(s) URL on the site
+    /// (a robots.txt request that gives no file is answered as each robot treats it).
+    #[arg(value_name = "FILE|URL")]
     file: PathBuf,
 
     /// The robot: its name or its User-agent header (`FigTree/0.1` is the robot `figtree`).
@@ -71,24 +72,57 @@ pub(super) fn parse_dialects(text: &str) -> Result<Dialects, String> {
     text.parse::<Dialect>().map(|dialect| Dialects(vec![dialect])).map_err(|error| format!("{error}, or all"))
 }
 
-/// A robots.txt file, parsed once, with what rendering line numbers needs.
+/// A robots.txt, parsed once, with what rendering line numbers needs; for a URL whose
+/// request gave no file, the answer, which each robot treats its own way.
 pub(super) struct Robots {
     pub(super) report: Report,
+    pub(super) answered: Option<Answered>,
 }
 
 impl Robots {
+    /// A file, standard input (`-`) or a URL, read as `diff` and `audit` read them.
     pub(super) fn read(path: &Path) -> Result<Robots, String> {
+        if let Some(url) = path.to_str().filter(|path| robolint::fetch::looks_like_http_url(path)) {
+            let side = super::diff::read_side(url)?;
+            let report = Report { source: side.source, document: side.document, diagnostics: Vec::new() };
+            return Ok(Robots { report, answered: side.answered });
+        }
         let source: Source = super::inputs::read_source(path)?;
         let document = parse::parse_for_answers(&source);
-        Ok(Robots { report: Report { source, document, diagnostics: Vec::new() } })
+        Ok(Robots { report: Report { source, document, diagnostics: Vec::new() }, answered: None })
     }
 
-    pub(super) fn matcher(&self, agent: &str, dialect: Dialect) -> Matcher {
-        Matcher::new(&self.report.document, &self.report.source.text, agent, dialect)
+    /// How `agent` reads the file in `dialect`; where the request gave no file, as robots of
+    /// that dialect treat the answer.
+    pub(super) fn matcher(&self, registry: &Registry, agent: &str, dialect: Dialect) -> Matcher {
+        match self.treatment(|answer| registry.reading_treatment(dialect, answer)) {
+            Some(treatment) => treatment.matcher(agent, dialect),
+            None => Matcher::new(&self.report.document, &self.report.source.text, agent, dialect),
+        }
     }
 
-    pub(super) fn robot_matcher(&self, agent: &Agent) -> RobotMatcher {
-        agent.matcher(&self.report.document, &self.report.source.text)
+    /// How a robot of the registry reads the file; where the request gave no file, as it
+    /// treats the answer.
+    pub(super) fn robot_matcher(&self, registry: &Registry, agent: &Agent) -> RobotMatcher {
+        match self.treatment(|answer| registry.treatment(agent, answer)) {
+            Some(treatment) => RobotMatcher {
+                matcher: treatment.matcher(&agent.token, agent.matching_dialect()),
+                obeys: Obeys::NoGroup,
+            },
+            None => agent.matcher(&self.report.document, &self.report.source.text),
+        }
+    }
+
+    /// What decides instead of the file when the request gave none: the treatment `treats`
+    /// gives the answer.
+    fn treatment(&self, treats: impl FnOnce(robolint::agents::FetchAnswer) -> Treatment) -> Option<Treatment> {
+        self.answered.as_ref().map(|answered| treats(answered.answer))
+    }
+
+    /// The note of an answer the treatment decided, when the request gave no file.
+    fn answered_note(&self, treats: impl FnOnce(robolint::agents::FetchAnswer) -> Treatment) -> Option<String> {
+        let answered = self.answered.as_ref()?;
+        Some(answered.note(treats(answered.answer)))
     }
 
     /// Where the robot's group is, for people: `line 4 `User-agent: Googlebot`, Googlebot's
@@ -148,9 +182,10 @@ pub(super) fn read_targets(
     Ok(targets)
 }
 
-/// The folder whose robolint.toml applies to `file` (the current one for standard input).
+/// The folder whose robolint.toml applies to `file` (the current one for standard input
+/// and URLs).
 pub(super) fn folder_of(file: &Path) -> &Path {
-    file.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."))
+    file.parent().filter(|folder| !folder.as_os_str().is_empty() && folder.is_dir()).unwrap_or(Path::new("."))
 }
 
 /// One column of answers: a dialect, or a robot of the registry reading the file its way.
@@ -159,29 +194,31 @@ struct Reader {
     matcher: Matcher,
     /// For a robot of the registry, which group it obeys.
     robot: Option<RobotMatcher>,
-    /// What the robot does beyond its parser that changed the answer (its file-size limit).
+    /// What the robot does beyond its parser that changed the answer: its file-size limit,
+    /// or its treatment of an answer that was no file (which then decided alone).
     as_fetched: Option<String>,
     /// For a robot of the registry, how it reads the file, in a few words (empty for a dialect).
     reading: String,
 }
 
 impl Reader {
-    fn dialect(robots: &Robots, agent: &str, dialect: Dialect) -> Reader {
+    fn dialect(robots: &Robots, registry: &Registry, agent: &str, dialect: Dialect) -> Reader {
         Reader {
             label: dialect.name().to_string(),
-            matcher: robots.matcher(agent, dialect),
+            matcher: robots.matcher(registry, agent, dialect),
             robot: None,
-            as_fetched: None,
+            as_fetched: robots.answered_note(|answer| registry.reading_treatment(dialect, answer)),
             reading: String::new(),
         }
     }
 
-    fn robot(robots: &Robots, agent: &Agent) -> Reader {
-        let robot = robots.robot_matcher(agent);
+    fn robot(robots: &Robots, registry: &Registry, agent: &Agent) -> Reader {
+        let robot = robots.robot_matcher(registry, agent);
         let text = &robots.report.source.text;
-        let as_fetched = agent
-            .cut_at(text)
-            .map(|cut| format!("it reads only the first {cut} bytes of the {} (its documented limit)", text.len()));
+        let as_fetched = robots.answered_note(|answer| registry.treatment(agent, answer)).or_else(|| {
+            let cut = agent.cut_at(text)?;
+            Some(format!("it reads only the first {cut} bytes of the {} (its documented limit)", text.len()))
+        });
         let reading = agent.reading_words();
         Reader { label: agent.token.clone(), matcher: robot.matcher.clone(), robot: Some(robot), as_fetched, reading }
     }
@@ -208,10 +245,11 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
     let targets = read_targets(&args.targets, args.urls.as_deref(), google_asked)?;
     let robots = Robots::read(&args.file)?;
     let registry = args.registry.registry(folder_of(&args.file))?;
-    let known = registry.find(&args.agent).filter(|_| args.dialect.is_none());
-    let own_reading = known.map(|agent| Reader::robot(&robots, agent));
-    let dialects =
-        Dialects::or_all(&args.dialect).iter().map(|&dialect| Reader::dialect(&robots, &args.agent, dialect));
+    let known = own_reading(&registry, &args.agent, &args.dialect);
+    let own_reading = known.map(|agent| Reader::robot(&robots, &registry, agent));
+    let dialects = Dialects::or_all(&args.dialect)
+        .iter()
+        .map(|&dialect| Reader::dialect(&robots, &registry, &args.agent, dialect));
     let readers: Vec<Reader> = own_reading.into_iter().chain(dialects).collect();
     // The robot's own reading, when there is one, is the answer scripts gate on.
     let deciding = if known.is_some() { 1 } else { readers.len() };
@@ -249,7 +287,24 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
         out.flush()
     })();
     written.map_err(super::cannot_write)?;
-    Ok(if all_allowed { EXIT_ALL_ALLOWED } else { EXIT_SOME_DISALLOWED })
+    Ok(exit_status(all_allowed))
+}
+
+/// The robot of the registry whose own reading answers for `agent`, which `check` and
+/// `matrix` exit on: the registry knows it and no `--dialect` was given. Otherwise every
+/// dialect asked answers for it.
+pub(super) fn own_reading<'r>(registry: &'r Registry, agent: &str, dialects: &Option<Dialects>) -> Option<&'r Agent> {
+    registry.find(agent).filter(|_| dialects.is_none())
+}
+
+/// `check`'s and `matrix`'s exit status: 0 when the robots asked about may fetch every URL
+/// as the answers they exit on say, 1 when one may not.
+pub(super) fn exit_status(all_allowed: bool) -> u8 {
+    if all_allowed {
+        EXIT_ALL_ALLOWED
+    } else {
+        EXIT_SOME_DISALLOWED
+    }
 }
 
 fn allowed_word(allowed: bool) -> &'static str {
@@ -278,13 +333,18 @@ fn human_answer(
     label_width: usize,
     verdict: &Verdict,
 ) -> io::Result<()> {
-    let mut why = describe(robots, &verdict.reason);
-    if let Some(robot) = &reader.robot {
+    // Where the request gave no file, the robot's treatment of the answer decided alone.
+    let mut why = match robots.answered {
+        Some(_) => String::new(),
+        None => describe(robots, &verdict.reason),
+    };
+    if let Some(robot) = reader.robot.as_ref().filter(|_| robots.answered.is_none()) {
         let _ = write!(why, " (as {}; {})", reader.reading, robots.describe_group(robot));
     }
     if let Some(note) = &reader.as_fetched {
         let _ = write!(why, " [as fetched: {note}]");
     }
+    let why = why.trim_start();
     writeln!(out, "  {:<label_width$} {:<11} {why}", reader.label, allowed_word(verdict.allowed))
 }
 
@@ -328,8 +388,10 @@ struct DecidedBy<'a> {
 }
 
 fn json_answer(out: &mut impl Write, robots: &Robots, url: &str, reader: &Reader, verdict: &Verdict) -> io::Result<()> {
-    let rule = verdict.reason.rule();
-    let group = reader.robot.as_ref().map(|robot| JsonGroup {
+    // Where the request gave no file, no line or group decided: the note says what did.
+    let from_file = robots.answered.is_none();
+    let rule = verdict.reason.rule().filter(|_| from_file);
+    let group = reader.robot.as_ref().filter(|_| from_file).map(|robot| JsonGroup {
         obeys: match robot.obeys {
             Obeys::OwnGroup => "own",
             Obeys::Fallback(_) => "fallback",
@@ -352,7 +414,7 @@ fn json_answer(out: &mut impl Write, robots: &Robots, url: &str, reader: &Reader
             text: robots.line_text(rule.line),
             pattern: &rule.pattern,
         }),
-        reason: rule.is_none().then(|| verdict.reason.describe()),
+        reason: (from_file && rule.is_none()).then(|| verdict.reason.describe()),
         group,
         as_fetched: reader.as_fetched.as_deref(),
     };

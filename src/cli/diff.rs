@@ -9,9 +9,9 @@ use std::process::Command;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use robolint::agents::{FetchAnswer, Purpose, Registry};
+use robolint::agents::{Answered, FetchAnswer, Purpose, Registry};
 use robolint::diagnostic::Diagnostic;
-use robolint::dialect::{Dialect, Verdict};
+use robolint::dialect::{DecidingRule, Dialect, Verdict};
 use robolint::diff::{self, Change, Comparison, Robot, Side};
 use robolint::fetch::addresses::SharedGuard;
 use robolint::fetch::{self, looks_like_http_url, Ending, FetchOptions, FetchOutcome, HttpUrl, RedirectProblem};
@@ -162,7 +162,11 @@ fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
     let mut comparison = diff::compare(old, new, robots, &urls);
     // Stable: within the user's URLs and within the probes, the order stays by robot, then URL.
     comparison.changes.sort_by_key(|change| !given.contains(&change.url));
-    let notes = sitemaps.notes;
+    let as_fetched = [old, new].into_iter().filter_map(|side| {
+        let answered = side.answered.as_ref()?;
+        Some(format!("as fetched: {}; each robot answers as it treats that answer (`robolint agents`)", answered.said))
+    });
+    let notes: Vec<String> = as_fetched.chain(sitemaps.notes).collect();
     let answer = || DiffAnswer::new(old, new, &comparison, &given, &notes);
     match args.format {
         DiffFormat::Human => print(OutputFormat::Human, &answer(), false)?,
@@ -202,33 +206,6 @@ fn robots(args: &DiffArgs) -> Vec<Robot> {
     current.filter(|agent| DEFAULT_PURPOSES.contains(&agent.purpose)).map(Robot::of_registry).collect()
 }
 
-/// What a side named on the command line gave: a file to read, or, for a URL, an answer
-/// that is not one, which each robot treats as its reading says (`agents/fetching.toml`).
-pub(crate) enum Given {
-    File(Side),
-    Answer {
-        /// The robots.txt URL asked.
-        url: String,
-        answer: FetchAnswer,
-        /// What answered, in words: `GET https://… answered 429 Too Many Requests`.
-        said: String,
-    },
-}
-
-/// [`read_side`], keeping a URL's answer that is not a file rather than reading it one way
-/// for every robot.
-pub(crate) fn read_side_or_answer(argument: &str) -> Result<Given, String> {
-    if !looks_like_http_url(argument) {
-        return read_side(argument).map(Given::File);
-    }
-    let url = HttpUrl::parse(argument)?.robots_txt();
-    let outcome = fetch::fetch(&url, &FetchOptions::default());
-    Ok(match outcome.source() {
-        Some(source) => Given::File(Side::new(url.to_string(), source)),
-        None => Given::Answer { url: url.to_string(), answer: fetch_answer(&outcome), said: no_body(&outcome) },
-    })
-}
-
 /// The kind of answer a fetch without a file to read gave.
 fn fetch_answer(outcome: &FetchOutcome) -> FetchAnswer {
     match &outcome.ending {
@@ -241,7 +218,10 @@ fn fetch_answer(outcome: &FetchOutcome) -> FetchAnswer {
     }
 }
 
-/// A side named on the command line: `-`, a URL, a file, or `REV:PATH` read through git.
+/// A side named on the command line: `-`, a URL, a file, or `REV:PATH` read through git. A
+/// URL whose robots.txt request gives no file (an error status, no answer, redirects that
+/// lead nowhere) is a side that keeps the answer, which each robot treats its own way
+/// (`agents/fetching.toml`): what `diff`, `audit`, `check` and `matrix` read a URL with.
 pub(crate) fn read_side(argument: &str) -> Result<Side, String> {
     if argument == "-" {
         let source =
@@ -251,13 +231,13 @@ pub(crate) fn read_side(argument: &str) -> Result<Side, String> {
     if looks_like_http_url(argument) {
         let url = HttpUrl::parse(argument)?.robots_txt();
         let outcome = fetch::fetch(&url, &FetchOptions::default());
-        let source = match (outcome.source(), outcome.response()) {
-            (Some(source), _) => source,
-            // RFC 9309 §2.3.1.3: an unavailable robots.txt (4xx) lets robots fetch everything.
-            (None, Some(response)) if (400..500).contains(&response.status) => Source::from(""),
-            (None, _) => return Err(no_body(&outcome)),
-        };
-        return Ok(Side::new(url.to_string(), source));
+        return Ok(match outcome.source() {
+            Some(source) => Side::new(url.to_string(), source),
+            None => {
+                let answered = Answered { answer: fetch_answer(&outcome), said: no_body(&outcome) };
+                Side::answered(url.to_string(), answered)
+            }
+        });
     }
     let path = Path::new(argument);
     if path.exists() {
@@ -445,8 +425,17 @@ struct VerdictAnswer<'a> {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum DecidedBy<'a> {
-    Line { line: usize, text: &'a str },
-    Reason { reason: &'static str },
+    Line {
+        line: usize,
+        text: &'a str,
+    },
+    Reason {
+        reason: &'static str,
+    },
+    /// The side's robots.txt request gave no file: the robot's treatment of the answer.
+    AsFetched {
+        as_fetched: String,
+    },
 }
 
 #[derive(Serialize)]
@@ -470,8 +459,8 @@ impl<'a> DiffAnswer<'a> {
             .map(|change| {
                 let robot = &comparison.robots[change.robot];
                 ChangeAnswer {
-                    after: VerdictAnswer::new(new, &change.after),
-                    before: VerdictAnswer::new(old, &change.before),
+                    after: VerdictAnswer::new(new, robot, &change.after),
+                    before: VerdictAnswer::new(old, robot, &change.before),
                     given: given.contains(&change.url),
                     purpose: &robot.purpose,
                     robot: &robot.token,
@@ -491,10 +480,11 @@ impl<'a> DiffAnswer<'a> {
 }
 
 impl<'a> VerdictAnswer<'a> {
-    fn new(side: &'a Side, verdict: &Verdict) -> VerdictAnswer<'a> {
-        let decided_by = match verdict.reason.rule() {
-            Some(rule) => DecidedBy::Line { line: rule.line + 1, text: side.line_text(rule.line) },
-            None => DecidedBy::Reason { reason: verdict.reason.describe() },
+    fn new(side: &'a Side, robot: &Robot, verdict: &Verdict) -> VerdictAnswer<'a> {
+        let decided_by = match (&side.answered, verdict.reason.rule()) {
+            (Some(answered), _) => DecidedBy::AsFetched { as_fetched: answered.note(robot.treatment(answered)) },
+            (None, Some(rule)) => DecidedBy::Line { line: rule.line + 1, text: side.line_text(rule.line) },
+            (None, None) => DecidedBy::Reason { reason: verdict.reason.describe() },
         };
         VerdictAnswer { allowed: verdict.allowed, decided_by }
     }
@@ -511,8 +501,12 @@ impl ChangeAnswer<'_> {
     fn cause(&self) -> String {
         match (&self.after.decided_by, &self.before.decided_by) {
             (DecidedBy::Line { line, text }, _) => format!("new line {line} `{text}`"),
+            (DecidedBy::AsFetched { as_fetched }, _) => format!("the new robots.txt as fetched, {as_fetched}"),
             (DecidedBy::Reason { .. }, DecidedBy::Line { line, text }) => {
                 format!("old line {line} `{text}` no longer applies")
+            }
+            (DecidedBy::Reason { .. }, DecidedBy::AsFetched { as_fetched }) => {
+                format!("the old robots.txt as fetched, {as_fetched}, no longer applies")
             }
             (DecidedBy::Reason { .. }, DecidedBy::Reason { .. }) => "the groups that apply changed".to_string(),
         }
@@ -592,8 +586,12 @@ enum Place {
 }
 
 impl Place {
-    fn of(change: &Change) -> Place {
-        match (change.after.reason.rule(), change.before.reason.rule()) {
+    /// A side whose robots.txt gave no file has no line to show a change on.
+    fn of(change: &Change, old: &Side, new: &Side) -> Place {
+        fn rule_of<'v>(side: &Side, verdict: &'v Verdict) -> Option<&'v DecidingRule> {
+            side.answered.is_none().then(|| verdict.reason.rule()).flatten()
+        }
+        match (rule_of(new, &change.after), rule_of(old, &change.before)) {
             (Some(rule), _) => Place::New(rule.line),
             (None, Some(rule)) => Place::Old(rule.line),
             (None, None) => Place::NewFile,
@@ -638,10 +636,16 @@ impl PlacedGroup<'_> {
     }
 }
 
-fn placed_groups<'a>(comparison: &'a Comparison, given: &BTreeSet<String>, gate: Gate) -> Vec<PlacedGroup<'a>> {
+fn placed_groups<'a>(
+    old: &Side,
+    new: &Side,
+    comparison: &'a Comparison,
+    given: &BTreeSet<String>,
+    gate: Gate,
+) -> Vec<PlacedGroup<'a>> {
     let mut groups: BTreeMap<(Place, bool), PlacedGroup<'_>> = BTreeMap::new();
     for change in &comparison.changes {
-        let (place, blocks) = (Place::of(change), change.blocks());
+        let (place, blocks) = (Place::of(change, old, new), change.blocks());
         let group = groups.entry((place, blocks)).or_insert_with(|| PlacedGroup {
             place,
             blocks,
@@ -678,7 +682,7 @@ fn github(
     let file = github::escape_property(file_name(new));
     let mut out: String =
         notes.iter().map(|note| format!("::notice title=robolint diff::{}\n", github::escape_data(note))).collect();
-    for group in placed_groups(comparison, given, gate) {
+    for group in placed_groups(old, new, comparison, given, gate) {
         let place = match group.place {
             Place::New(line) => format!("file={file},line={}", line + 1),
             Place::Old(_) | Place::NewFile => format!("file={file}"),
@@ -704,7 +708,7 @@ fn sarif_log(
     let (mut old_report, mut new_report) = (report(old), report(new));
     let line_span =
         |side: &Side, line: LineIndex| side.document.lines.get(line).map_or(Span::new(0, 0), |line| line.span);
-    for group in placed_groups(comparison, given, gate) {
+    for group in placed_groups(old, new, comparison, given, gate) {
         let (report, span) = match group.place {
             Place::New(line) => (&mut new_report, line_span(new, line)),
             Place::Old(line) => (&mut old_report, line_span(old, line)),

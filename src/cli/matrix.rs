@@ -9,13 +9,14 @@ use serde::Serialize;
 use robolint::dialect::{Dialect, Matcher};
 
 use super::agents::RegistryArgs;
-use super::check::{folder_of, parse_dialects, read_targets, Dialects, Robots};
+use super::check::{exit_status, folder_of, own_reading, parse_dialects, read_targets, Dialects, Robots};
 use super::output::{aligned, print, Answer, OutputFormat};
 
 #[derive(Args)]
 pub struct MatrixArgs {
-    /// The robots.txt file to read (`-` for standard input).
-    #[arg(value_name = "FILE")]
+    /// The robots.txt to read: a file, `-` for standard input, or an http(s) URL on the site
+    /// (a robots.txt request that gives no file is answered as each robot treats it).
+    #[arg(value_name = "FILE|URL")]
     file: PathBuf,
 
     /// The robots, comma-separated: names or User-agent headers.
@@ -49,24 +50,40 @@ pub fn run_matrix(args: &MatrixArgs) -> Result<u8, String> {
     let targets = read_targets(&[], Some(&args.urls), false)?;
     let robots = Robots::read(&args.file)?;
     let registry = args.registry.registry(folder_of(&args.file))?;
-    let any_known = args.agents.iter().any(|agent| registry.find(agent).is_some());
-    let own_readings = (args.dialect.is_none() && any_known).then(|| {
-        let matchers = args.agents.iter().map(|agent| match registry.find(agent) {
-            Some(known) => robots.robot_matcher(known).matcher,
-            None => robots.matcher(agent, Dialect::Rfc9309),
+    // The robots the registry knows, each read its own way when no --dialect is given.
+    let own: Vec<_> = args.agents.iter().map(|agent| own_reading(&registry, agent, &args.dialect)).collect();
+    let own_readings = own.iter().any(Option::is_some).then(|| {
+        let matchers = args.agents.iter().zip(&own).map(|(agent, known)| match known {
+            Some(known) => robots.robot_matcher(&registry, known).matcher,
+            None => robots.matcher(&registry, agent, Dialect::Rfc9309),
         });
         matrix_table("robots", matchers.collect(), &args.agents, &targets)
     });
-    let tables = Dialects::or_all(&args.dialect).iter().map(|&dialect| {
-        // One reading of the document per dialect, shared by every robot (a thousand robots
-        // group and compile it once).
-        let (document, text) = (&robots.report.document, &robots.report.source.text);
-        let matchers = Matcher::for_robots(document, text, args.agents.iter().map(String::as_str), dialect);
+    let dialects = Dialects::or_all(&args.dialect);
+    let tables = dialects.iter().map(|&dialect| {
+        let agents = args.agents.iter().map(String::as_str);
+        let matchers = match robots.answered {
+            Some(_) => agents.map(|agent| robots.matcher(&registry, agent, dialect)).collect(),
+            // One reading of the document per dialect, shared by every robot (a thousand
+            // robots group and compile it once).
+            None => Matcher::for_robots(&robots.report.document, &robots.report.source.text, agents, dialect),
+        };
         matrix_table(dialect.name(), matchers, &args.agents, &targets)
     });
-    let tables = Tables(own_readings.into_iter().chain(tables).collect());
+    let mut tables = Tables(own_readings.into_iter().chain(tables).collect());
+    if let Some(answered) = &robots.answered {
+        let note = format!("{}; each robot answers as it treats that answer (`robolint agents`)", answered.said);
+        tables.0.iter_mut().for_each(|table| table.as_fetched = Some(note.clone()));
+    }
     print(args.format, &tables, false)?;
-    Ok(0)
+    // Each robot answers as check's robot does: its own reading when the registry knows it
+    // and no --dialect is given (the first table), else every dialect's table.
+    let dialect_tables = tables.0.len() - dialects.len();
+    let all_allowed = own.iter().enumerate().all(|(column, known)| {
+        let deciding = if known.is_some() { &tables.0[..1] } else { &tables.0[dialect_tables..] };
+        deciding.iter().all(|table| table.urls.iter().all(|row| row.allowed.get(column) != Some(&false)))
+    });
+    Ok(exit_status(all_allowed))
 }
 
 /// The tables `matrix` answers with, one a reading of the file.
@@ -77,6 +94,9 @@ struct Tables(Vec<Table>);
 /// One reading's answers: a dialect, or `robots` (each robot reading the file its own way).
 #[derive(Serialize)]
 struct Table {
+    /// When the URL's robots.txt request gave no file: what answered, which decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    as_fetched: Option<String>,
     reading: String,
     robots: Vec<String>,
     urls: Vec<Row>,
@@ -98,7 +118,7 @@ fn matrix_table(reading: &str, matchers: Vec<Matcher>, agents: &[String], target
             allowed: matchers.iter().map(|matcher| matcher.allowed(target).allowed).collect(),
         })
         .collect();
-    Table { reading: reading.to_string(), robots: agents.to_vec(), urls }
+    Table { as_fetched: None, reading: reading.to_string(), robots: agents.to_vec(), urls }
 }
 
 impl Answer for Tables {
@@ -116,6 +136,10 @@ impl Table {
             let cells = row.allowed.iter().map(|&allowed| if allowed { "Yes" } else { "No" }.to_string());
             std::iter::once(row.url.clone()).chain(cells).collect()
         });
-        aligned(&std::iter::once(header).chain(rows).collect::<Vec<_>>())
+        let table = aligned(&std::iter::once(header).chain(rows).collect::<Vec<_>>());
+        match &self.as_fetched {
+            Some(note) => format!("as fetched: {note}\n{table}"),
+            None => table,
+        }
     }
 }
