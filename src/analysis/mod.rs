@@ -7,7 +7,7 @@ pub mod record_paths;
 
 use std::sync::OnceLock;
 
-use crate::model::Document;
+use crate::model::{Directive, Document};
 use captures::AgentCapture;
 use record_paths::RecordPaths;
 
@@ -23,11 +23,19 @@ pub struct Analysis<'a> {
     captures: OnceLock<(Vec<AgentCapture>, Vec<usize>)>,
     /// For each agent record, its rules and their plain paths indexed.
     record_paths: OnceLock<Vec<RecordPaths<'a>>>,
+    /// Whether a line is a field robots act on.
+    acted_on_fields: OnceLock<bool>,
 }
 
 impl<'a> Analysis<'a> {
     pub fn new(document: &'a Document, text: &'a str) -> Analysis<'a> {
-        Analysis { document, text, captures: OnceLock::new(), record_paths: OnceLock::new() }
+        Analysis {
+            document,
+            text,
+            captures: OnceLock::new(),
+            record_paths: OnceLock::new(),
+            acted_on_fields: OnceLock::new(),
+        }
     }
 
     fn captures(&self) -> &(Vec<AgentCapture>, Vec<usize>) {
@@ -54,6 +62,19 @@ impl<'a> Analysis<'a> {
         self.record_paths.get_or_init(|| {
             let lines = &self.document.lines;
             self.document.agent_records().map(|record| RecordPaths::new(record, lines, self.text)).collect()
+        })
+    }
+
+    /// Whether the file has a field robots act on: a User-agent, Allow, Disallow or Sitemap
+    /// line. Asked of every line that is no field, so worked out once (a file of a million
+    /// such lines read all of them for each).
+    pub fn has_acted_on_fields(&self) -> bool {
+        *self.acted_on_fields.get_or_init(|| {
+            let acted_on = [Directive::UserAgent, Directive::Allow, Directive::Disallow, Directive::Sitemap];
+            self.document
+                .lines
+                .iter()
+                .any(|line| line.directive().is_some_and(|directive| acted_on.contains(&directive)))
         })
     }
 }

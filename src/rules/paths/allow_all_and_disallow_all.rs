@@ -30,6 +30,11 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
 /// where `Disallow: /` wins, while first-match robots obey only the first. Reported on the
 /// later record, once Google's matcher confirms that its robots lose the whole site.
 fn contradicts_an_earlier_group(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
+    // Only a record with one of the two rules can contradict another: records without
+    // either (a file of bare `User-agent: *` records) are not compared with every earlier one.
+    if allows_all(cx, record).is_some() == disallows_all(cx, record).is_some() {
+        return;
+    }
     let lines = cx.lines();
     let first_line = record.agents[0];
     let value = |line: LineIndex| lines[line].field().map(|field| cx.slice(field.value).trim());

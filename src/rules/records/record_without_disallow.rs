@@ -64,6 +64,16 @@ struct Escape {
 
 fn escape_from_star(cx: &Context<'_, '_>, record: &Record) -> Option<Escape> {
     let witnesses = cx.witnesses();
+    // AI crawlers are ai-group-looser-than-star's; a robot no one runs any more escapes nothing.
+    let of_today = |robot: &String| {
+        Registry::builtin().find(robot).is_some_and(|agent| {
+            !agent.is_retired() && !matches!(agent.purpose, Purpose::AiTraining | Purpose::AiSearch)
+        })
+    };
+    let robots: Vec<String> = witnesses.record_robots(&record.agents).into_iter().filter(of_today).collect();
+    // Asked first: what `*` obeys is read from the whole file, which a file of many rule-less
+    // `User-agent: *` records (no robot of today among them) read once for each.
+    robots.first()?;
     let anybody = witnesses.anonymous_robot();
     let (star_agents, star_rules) = witnesses.obeyed(&anybody, Dialect::Google);
     star_agents.first()?;
@@ -72,14 +82,7 @@ fn escape_from_star(cx: &Context<'_, '_>, record: &Record) -> Option<Escape> {
         .filter(|(kind, _)| *kind == RuleKind::Disallow)
         .filter_map(|(_, pattern)| concrete_url(pattern))
         .collect();
-    // AI crawlers are ai-group-looser-than-star's; a robot no one runs any more escapes nothing.
-    let of_today = |robot: &String| {
-        Registry::builtin().find(robot).is_some_and(|agent| {
-            !agent.is_retired() && !matches!(agent.purpose, Purpose::AiTraining | Purpose::AiSearch)
-        })
-    };
-    let robots = witnesses.record_robots(&record.agents);
-    robots.into_iter().filter(of_today).find_map(|robot| {
+    robots.into_iter().find_map(|robot| {
         let (agent_lines, rules) = witnesses.obeyed(&robot, Dialect::Google);
         let holds_it = agent_lines.iter().any(|line| record.agents.contains(line));
         if !holds_it || !rules.is_empty() {
