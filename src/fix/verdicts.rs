@@ -221,7 +221,7 @@ mod tests {
     /// The sorted look-ups answer as comparing `start` with every changed start does.
     #[test]
     fn competing_starts_are_found_in_the_sorted_changed_starts() {
-        let mut changed = vec!["/a/b", "/a/c", "/ab", "/b", "/abc/d", ""];
+        let mut changed = ["/a/b", "/a/c", "/ab", "/b", "/abc/d", ""];
         changed.sort_unstable();
         let starts = ["", "/", "/a", "/a/", "/a/b/c", "/a/bb", "/abc", "/abc/d/e", "/abd", "/b", "/ba", "/c", "/a/c"];
         for start in starts {
