@@ -195,7 +195,7 @@ pub const ISSUE_34_CASES: &[WorstCase] = &[
     },
     WorstCase {
         name: "held-back-globs",
-        stresses: "glob fixes the safe-fix promise holds back: `*/pN/`, which Google reads as `/*/pN/`, not as `/pN/`",
+        stresses: "glob patterns without their leading `/` (`*/pN/`), which no safe fix may change",
         generate: held_back_globs,
     },
     WorstCase {
@@ -255,8 +255,8 @@ pub fn suppression_comments(size: usize) -> String {
     text
 }
 
-/// One `*` group of N `Disallow: */pN/` lines: a pattern without its leading `/`, whose fix
-/// (`/*/pN/`) would change what Google does on `/pN/`, so `--fix` holds it back.
+/// One `*` group of N `Disallow: */pN/` lines: a pattern without its leading `/`, which
+/// `/*/pN/` would make mean otherwise to Google on `/pN/`, so `--fix` leaves it.
 pub fn held_back_globs(size: usize) -> String {
     filled(size, "User-agent: *\n", |out, n| {
         let _ = writeln!(out, "Disallow: */p{n}/");
