@@ -10,6 +10,8 @@ mod write;
 pub use write::{write_fixed, NotWritten};
 
 use std::collections::BTreeSet;
+
+use foldhash::HashMap;
 use std::path::Path;
 
 use crate::diagnostic::{Applicability, Diagnostic, Edit};
@@ -62,12 +64,25 @@ impl HeldBack {
         }
     }
 
-    /// Whether `diagnostic` (found in `text`) offers this fix.
-    fn is_fix_of(&self, diagnostic: &Diagnostic, text: &str) -> bool {
-        diagnostic.code == self.code
-            && diagnostic.fix.as_ref().is_some_and(|fix| fix.message == self.fix)
-            && edits_as_written(diagnostic, text) == self.edits
+    fn key(&self) -> FixKey<'_> {
+        (self.code, self.fix.as_str(), self.edits.clone())
     }
+}
+
+/// What tells a fix from the others in any round: its rule, what it does, and its edits as
+/// written (a held-back fix, found again in a later round wherever the other fixes moved it).
+type FixKey<'a> = (&'static str, &'a str, Vec<(String, String)>);
+
+/// The key of the fix `diagnostic` (found in `text`) offers, if it offers one.
+fn fix_key<'a>(diagnostic: &'a Diagnostic, text: &str) -> Option<FixKey<'a>> {
+    let fix = diagnostic.fix.as_ref()?;
+    Some((diagnostic.code, fix.message.as_str(), edits_as_written(diagnostic, text)))
+}
+
+/// The fixes held back so far, looked up by key: comparing each fix offered with every fix
+/// held back was quadratic in a file of many held-back fixes.
+fn held_back_keys(held_back: &[HeldBack]) -> HashMap<FixKey<'_>, &HeldBack> {
+    held_back.iter().map(|held| (held.key(), held)).collect()
 }
 
 fn edits_as_written(diagnostic: &Diagnostic, text: &str) -> Vec<(String, String)> {
@@ -83,8 +98,12 @@ impl Fixed {
     /// Shows each held-back fix for what it is in `diagnostics`, a lint of the fixed text:
     /// unsafe, with the verdict it would change.
     pub fn mark_held_back(&self, diagnostics: &mut [Diagnostic]) {
+        if self.held_back.is_empty() {
+            return;
+        }
+        let held_back = held_back_keys(&self.held_back);
         for diagnostic in diagnostics {
-            let Some(held) = self.held_back.iter().find(|held| held.is_fix_of(diagnostic, &self.text)) else {
+            let Some(&held) = fix_key(diagnostic, &self.text).and_then(|key| held_back.get(&key)) else {
                 continue;
             };
             if let Some(fix) = diagnostic.fix.as_deref_mut() {
@@ -109,9 +128,11 @@ pub fn fix_text(text: &str, path: Option<&Path>, settings: &Settings, allowed: A
         if !report.source.is_exact() {
             break;
         }
+        let held_before = held_back_keys(&held_back);
         let offered = report.diagnostics.iter().filter(|diagnostic| {
             let permitted = diagnostic.fix.as_ref().is_some_and(|fix| allowed.permits(fix.applicability));
-            permitted && !held_back.iter().any(|held| held.is_fix_of(diagnostic, &current))
+            let held = || fix_key(diagnostic, &current).is_some_and(|key| held_before.contains_key(&key));
+            permitted && (held_before.is_empty() || !held())
         });
         let mut taken = compatible(offered.map(|diagnostic| (diagnostic, fix_edits(diagnostic))));
         if allowed == Applicability::Safe {

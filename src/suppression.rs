@@ -2,6 +2,8 @@
 //! line, or, on a line of its own, on the next line that is neither blank nor a comment;
 //! `# robolint: disable-file=<…>` silences them in the whole file.
 
+use foldhash::HashMap;
+
 use crate::diagnostic::Diagnostic;
 use crate::model::{Document, LineIndex, LineKind, Span};
 use crate::rules::{self, Rule};
@@ -38,6 +40,10 @@ const MARKER: &str = "robolint:";
 /// Every suppression comment in the document.
 pub fn find(document: &Document, text: &str) -> Vec<Suppression> {
     let mut found = Vec::new();
+    // The content line the last comment line's suppression found: every line between the two
+    // is blank or a comment, so the next comment lines find the same one (each looked ahead
+    // on its own, a run of suppression comments was quadratic).
+    let mut next_found: Option<Option<LineIndex>> = None;
     for (index, line) in document.lines.iter().enumerate() {
         let Some(comment) = line.comment else { continue };
         let body = comment.text(text)[1..].trim_start();
@@ -59,7 +65,12 @@ pub fn find(document: &Document, text: &str) -> Vec<Suppression> {
         let scope = if file_wide {
             Scope::File
         } else if line.kind == LineKind::Comment {
-            next_content_line(document, index).map_or(Scope::Nothing, Scope::Line)
+            let next = match next_found {
+                Some(next) if next.is_none_or(|next| next > index) => next,
+                _ => next_content_line(document, index),
+            };
+            next_found = Some(next);
+            next.map_or(Scope::Nothing, Scope::Line)
         } else {
             Scope::Line(index)
         };
@@ -96,18 +107,23 @@ fn names_in(list: &str, list_start: usize) -> Vec<Named> {
 
 /// Removes the findings the suppressions silence, marking which names were used.
 pub fn apply(suppressions: &mut [Suppression], diagnostics: &mut Vec<Diagnostic>, document: &Document) {
+    // Each finding meets the file-wide suppressions and those of its own line only: comparing
+    // it with every suppression was quadratic in a file of one suppression a line.
+    let mut file_wide = Vec::new();
+    let mut by_line: HashMap<LineIndex, Vec<usize>> = HashMap::default();
+    for (at, suppression) in suppressions.iter().enumerate() {
+        match suppression.scope {
+            Scope::File => file_wide.push(at),
+            Scope::Line(target) => by_line.entry(target).or_default().push(at),
+            Scope::Nothing => {}
+        }
+    }
     diagnostics.retain(|diagnostic| {
         let line = document.line_at(diagnostic.span.start());
+        let on_line = line.and_then(|line| by_line.get(&line)).map_or(&[][..], Vec::as_slice);
         let mut silenced = false;
-        for suppression in suppressions.iter_mut() {
-            let applies = match suppression.scope {
-                Scope::File => true,
-                Scope::Line(target) => Some(target) == line,
-                Scope::Nothing => false,
-            };
-            if !applies {
-                continue;
-            }
+        for &at in file_wide.iter().chain(on_line) {
+            let suppression = &mut suppressions[at];
             for named in &mut suppression.names {
                 if named.rule.is_some_and(|rule| rule.metadata.code == diagnostic.code) {
                     named.used = true;

@@ -10,10 +10,12 @@ use robolint::dialect::{Dialect, Matcher};
 use robolint::source::DEFAULT_SIZE_CAP;
 use robolint::{lint, parse, Settings, Source};
 
-// Of issue 34's shapes only those fixed so far are tested here; the rest serve the benches.
-#[allow(dead_code)]
 #[path = "../benches/support/worst_cases.rs"]
 mod worst_cases;
+
+fn all_cases() -> impl Iterator<Item = &'static worst_cases::WorstCase> {
+    worst_cases::WORST_CASES.iter().chain(worst_cases::ISSUE_34_CASES)
+}
 
 /// Every robot's view, where every finding is its own: the most work for the rules.
 fn portable() -> Settings {
@@ -23,7 +25,7 @@ fn portable() -> Settings {
 /// How many findings of each rule the case's file at the cap gives, counting those folded
 /// into one as they were found.
 fn findings(name: &str) -> BTreeMap<&'static str, usize> {
-    let case = worst_cases::WORST_CASES.iter().find(|case| case.name == name).expect("a worst case of that name");
+    let case = all_cases().find(|case| case.name == name).expect("a worst case of that name");
     let text = (case.generate)(DEFAULT_SIZE_CAP);
     assert!(text.len() <= DEFAULT_SIZE_CAP && text.len() > DEFAULT_SIZE_CAP - 25_000, "{name}: {} bytes", text.len());
     let report = lint(Source::from(text.as_str()), None, &portable());
@@ -47,7 +49,7 @@ const WILDCARD_RULES: usize = 21_734;
 const PREFIXED_WILDCARDS: usize = 100_374;
 
 fn expect(name: &str, expected: &[(&'static str, usize)]) {
-    let stresses = worst_cases::WORST_CASES.iter().find(|case| case.name == name).map_or("", |case| case.stresses);
+    let stresses = all_cases().find(|case| case.name == name).map_or("", |case| case.stresses);
     assert_eq!(
         findings(name),
         expected.iter().copied().collect::<BTreeMap<_, _>>(),
@@ -173,4 +175,69 @@ fn misspelt_disallows_are_all_fixed_at_the_cap() {
     let expected: Vec<String> =
         std::iter::once("User-agent: *".to_string()).chain((0..10).map(|n| format!("Disallow: /p{n}"))).collect();
     assert_eq!(kept, expected);
+}
+
+/// Issue 34's lint shapes: each read the whole file again for every line, or every record
+/// (a minute or more at the cap for several), and now is linted to the end with its findings.
+#[test]
+fn misspelt_disallows() {
+    expect("misspelt-disallows", &[("field-typo", 110_412), ("file-too-large", 1), ("record-without-disallow", 1)]);
+}
+
+#[test]
+fn indented_rules() {
+    expect(
+        "indented-rules",
+        &[("file-too-large", 1), ("line-continuation", 100_374), ("redundant-rule", 100_364), ("too-many-rules", 1)],
+    );
+}
+
+#[test]
+fn unused_suppressions() {
+    expect(
+        "unused-suppressions",
+        &[("file-too-large", 1), ("redundant-rule", 41_328), ("too-many-rules", 1), ("unused-suppression", 41_338)],
+    );
+}
+
+#[test]
+fn suppression_comments() {
+    expect("suppression-comments", &[("file-too-large", 1), ("unused-suppression", 63_549)]);
+}
+
+#[test]
+fn content_signal_lines() {
+    expect("content-signal-lines", &[("file-too-large", 1), ("sensitive-path", 1)]);
+}
+
+#[test]
+fn one_character_lines() {
+    expect("one-character-lines", &[("file-too-large", 1), ("invalid-line", 1_048_576)]);
+}
+
+#[test]
+fn repeated_star_agents() {
+    expect(
+        "repeated-star-agents",
+        &[("file-too-large", 1), ("multiple-star-records", 139_809), ("record-without-disallow", 139_810)],
+    );
+}
+
+#[test]
+fn held_back_globs() {
+    expect("held-back-globs", &[("file-too-large", 1), ("glob-pattern", 105_154), ("too-many-rules", 1)]);
+}
+
+#[test]
+fn one_long_path() {
+    expect("one-long-path", &[("file-too-large", 1), ("long-line", 1), ("path-too-long", 1)]);
+}
+
+/// `--fix` on glob patterns without their leading `/`: adding it would change what Google
+/// does on `/pN/`, so no safe fix applies, and the file is left as it was.
+#[test]
+fn held_back_globs_are_left_as_written_at_the_cap() {
+    let text = worst_cases::held_back_globs(DEFAULT_SIZE_CAP);
+    let fixed = robolint::fix::fix_text(&text, None, &Settings::default(), Applicability::Safe);
+    assert_eq!((fixed.applied, fixed.text == text), (0, true));
 }

@@ -188,6 +188,21 @@ pub const ISSUE_34_CASES: &[WorstCase] = &[
         stresses: "`User-agent: *` records without rules, one after another",
         generate: repeated_star_agents,
     },
+    WorstCase {
+        name: "suppression-comments",
+        stresses: "suppression comments on lines of their own, one after another, before the rule they name",
+        generate: suppression_comments,
+    },
+    WorstCase {
+        name: "held-back-globs",
+        stresses: "glob patterns without their leading `/` (`*/pN/`), which no safe fix may change",
+        generate: held_back_globs,
+    },
+    WorstCase {
+        name: "one-long-path",
+        stresses: "`audit` and the matchers on one Disallow path as long as the file",
+        generate: one_long_path,
+    },
 ];
 
 /// One `*` group of N `Dissallow: /pN` lines, each a field-typo with a safe fix.
@@ -227,4 +242,29 @@ pub fn one_character_lines(size: usize) -> String {
 /// N records of `User-agent: *` alone.
 pub fn repeated_star_agents(size: usize) -> String {
     filled(size, "", |out, _| out.push_str("User-agent: *\n\n"))
+}
+
+/// N suppression comments on lines of their own, then the one rule they all apply to (what
+/// `--fix` leaves of [`unused_suppressions`] once the redundant rules are gone).
+pub fn suppression_comments(size: usize) -> String {
+    let closing = "Disallow: /p0\n";
+    let mut text = filled(size.saturating_sub(closing.len()), "User-agent: *\n", |out, _| {
+        out.push_str("# robolint: disable=glob-pattern\n");
+    });
+    text.push_str(closing);
+    text
+}
+
+/// One `*` group of N `Disallow: */pN/` lines: a pattern without its leading `/`, which
+/// `/*/pN/` would make mean otherwise to Google on `/pN/`, so `--fix` leaves it.
+pub fn held_back_globs(size: usize) -> String {
+    filled(size, "User-agent: *\n", |out, n| {
+        let _ = writeln!(out, "Disallow: */p{n}/");
+    })
+}
+
+/// One Disallow line `/aaa…` as long as the size allows.
+pub fn one_long_path(size: usize) -> String {
+    let start = "User-agent: *\nDisallow: /";
+    format!("{start}{}\n", "a".repeat(size.saturating_sub(start.len() + 1)))
 }

@@ -29,6 +29,8 @@ pub struct Analysis<'a> {
     all_or_nothing: OnceLock<AllOrNothing>,
     /// The first Sitemap line.
     first_sitemap: OnceLock<Option<LineIndex>>,
+    /// Whether a line is a field robots act on.
+    acted_on_fields: OnceLock<bool>,
 }
 
 impl<'a> Analysis<'a> {
@@ -40,6 +42,7 @@ impl<'a> Analysis<'a> {
             record_paths: OnceLock::new(),
             all_or_nothing: OnceLock::new(),
             first_sitemap: OnceLock::new(),
+            acted_on_fields: OnceLock::new(),
         }
     }
 
@@ -67,6 +70,19 @@ impl<'a> Analysis<'a> {
         self.record_paths.get_or_init(|| {
             let lines = &self.document.lines;
             self.document.agent_records().map(|record| RecordPaths::new(record, lines, self.text)).collect()
+        })
+    }
+
+    /// Whether the file has a field robots act on: a User-agent, Allow, Disallow or Sitemap
+    /// line. Asked of every line that is no field, so worked out once (a file of a million
+    /// such lines read all of them for each).
+    pub fn has_acted_on_fields(&self) -> bool {
+        *self.acted_on_fields.get_or_init(|| {
+            let acted_on = [Directive::UserAgent, Directive::Allow, Directive::Disallow, Directive::Sitemap];
+            self.document
+                .lines
+                .iter()
+                .any(|line| line.directive().is_some_and(|directive| acted_on.contains(&directive)))
         })
     }
 

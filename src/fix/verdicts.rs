@@ -116,7 +116,7 @@ pub(crate) fn compare(before: &Witnesses<'_>, after: &Witnesses<'_>, dialects: &
 /// matches; such a URL starts with that rule's literal start (up to its first `*` or `$`).
 /// The probes kept are those of the rules whose literal start begins, or is begun by, a
 /// changed rule's: the changed rules' own probes and those of the rules competing with them.
-fn changed_probes(before: &[(RuleKind, &str)], after: &[(RuleKind, &str)]) -> Vec<String> {
+fn changed_probes<'a>(before: &[(RuleKind, &'a str)], after: &[(RuleKind, &'a str)]) -> Vec<String> {
     let mut balance: HashMap<(RuleKind, &str), isize> = HashMap::with_capacity(before.len());
     for &rule in before {
         *balance.entry(rule).or_default() += 1;
@@ -124,18 +124,45 @@ fn changed_probes(before: &[(RuleKind, &str)], after: &[(RuleKind, &str)]) -> Ve
     for &rule in after {
         *balance.entry(rule).or_default() -= 1;
     }
-    let literal_start = |path: &'_ str| path.split(['*', '$']).next().unwrap_or_default().to_string();
-    let changed: Vec<String> =
+    let literal_start = |path: &'a str| path.split(['*', '$']).next().unwrap_or_default();
+    let mut changed: Vec<&str> =
         balance.iter().filter(|(_, &count)| count != 0).map(|(&(_, path), _)| literal_start(path)).collect();
-    let competes = |path: &str| {
+    changed.sort_unstable();
+    changed.dedup();
+    // Sorted, so that each rule is compared with a few changed starts, not with all of them
+    // (every rule against every changed one was quadratic: most of a fix's time at the cap).
+    let competes = |path: &'a str| {
         let start = literal_start(path);
-        changed.iter().any(|changed| changed.starts_with(&start) || start.starts_with(changed.as_str()))
+        begins_one_of(&changed, start) || has_prefix_among(&changed, start)
     };
     let mut urls = Vec::new();
-    for (_, path) in before.iter().chain(after).filter(|(_, path)| competes(path)) {
+    for (_, path) in before.iter().chain(after).filter(|&&(_, path)| competes(path)) {
         urls.extend(probe_urls(path));
     }
     once_each(urls)
+}
+
+/// Whether `start` begins some entry of `sorted`: then the first entry not below it does.
+fn begins_one_of(sorted: &[&str], start: &str) -> bool {
+    let first_not_below = sorted.partition_point(|entry| *entry < start);
+    sorted.get(first_not_below).is_some_and(|entry| entry.starts_with(start))
+}
+
+/// Whether some entry of `sorted` begins `text`. Every such entry is at most `bound` (first
+/// `text` itself) and begins it, so it begins the greatest entry not above `bound` too: when
+/// that entry does not begin `bound`, the search goes on below the part the two share,
+/// which is shorter each time.
+fn has_prefix_among(sorted: &[&str], text: &str) -> bool {
+    let mut bound = text.as_bytes();
+    loop {
+        let not_above = sorted.partition_point(|entry| entry.as_bytes() <= bound);
+        let Some(entry) = not_above.checked_sub(1).map(|at| sorted[at].as_bytes()) else { return false };
+        if bound.starts_with(entry) {
+            return true;
+        }
+        let shared = entry.iter().zip(bound).take_while(|(a, b)| a == b).count();
+        bound = &bound[..shared];
+    }
 }
 
 /// The robots to compare, each once, in a fixed order: every robot a User-agent line of
@@ -189,6 +216,23 @@ mod tests {
         let comparison = compare_texts(before, "User-agent: *\nDisallow: /tmp/\n", &PROMISED);
         assert_eq!(comparison.changed, Vec::new());
         assert!(comparison.compared > 0);
+    }
+
+    /// The sorted look-ups answer as comparing `start` with every changed start does.
+    #[test]
+    fn competing_starts_are_found_in_the_sorted_changed_starts() {
+        let mut changed = ["/a/b", "/a/c", "/ab", "/b", "/abc/d", ""];
+        changed.sort_unstable();
+        let starts = ["", "/", "/a", "/a/", "/a/b/c", "/a/bb", "/abc", "/abc/d/e", "/abd", "/b", "/ba", "/c", "/a/c"];
+        for start in starts {
+            for without_empty in [false, true] {
+                let changed: Vec<&str> = changed.iter().copied().filter(|c| !without_empty || !c.is_empty()).collect();
+                let begins = changed.iter().any(|c| c.starts_with(start));
+                let begun = changed.iter().any(|c| start.starts_with(c));
+                assert_eq!(begins_one_of(&changed, start), begins, "{start:?} begins one of {changed:?}");
+                assert_eq!(has_prefix_among(&changed, start), begun, "{start:?} begun by one of {changed:?}");
+            }
+        }
     }
 
     #[test]

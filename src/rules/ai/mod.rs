@@ -21,9 +21,20 @@ use crate::text;
 
 /// The group a preference line belongs to, as RFC 9309 groups lines (blank lines do not end
 /// a group): the nearest User-agent line above it, or `None` when there is none.
-fn group_agent_line(cx: &Context<'_, '_>, line: LineIndex) -> Option<LineIndex> {
-    let lines = cx.lines();
-    (0..line).rev().find(|&index| lines[index].field().is_some_and(|field| field.is(Directive::UserAgent)))
+/// The User-agent lines of the document are listed once, so that each preference line finds its
+/// group by halving (a scan back from each line was quadratic in a file of many of them).
+struct AgentLines(Vec<LineIndex>);
+
+impl AgentLines {
+    fn new(cx: &Context<'_, '_>) -> AgentLines {
+        let is_agent = |line: &crate::model::Line| line.field().is_some_and(|field| field.is(Directive::UserAgent));
+        AgentLines(cx.lines().iter().enumerate().filter(|(_, line)| is_agent(line)).map(|(index, _)| index).collect())
+    }
+
+    fn group_agent_line(&self, line: LineIndex) -> Option<LineIndex> {
+        let before = self.0.partition_point(|&agent| agent < line);
+        before.checked_sub(1).map(|at| self.0[at])
+    }
 }
 
 /// Each robot named by the group of the User-agent line `agent_line` (its consecutive

@@ -4,7 +4,7 @@ use crate::preferences::{Category, Preference, Preferences};
 use crate::rules::{Context, Findings};
 use crate::text;
 
-use super::{disallowed_under, group_agent_line};
+use super::{disallowed_under, AgentLines};
 
 /// A preference that allows a use for everyone (in the `*` group, for the whole site) while
 /// the same file keeps every current registry robot of that use off the whole site: the
@@ -14,9 +14,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     // Each whole-site statement for everyone, with what it says of each category and the
     // span that says it.
     let mut statements: Vec<(Category, Preference, Span)> = Vec::new();
+    let mut star_groups = StarGroups { agent_lines: AgentLines::new(cx), last: None };
     for rule in &preferences.usage {
         let whole_site = rule.path.is_none_or(|path| cx.slice(path) == "/");
-        if !whole_site || !in_star_group(cx, rule.line) {
+        if !whole_site || !star_groups.holds(cx, rule.line) {
             continue;
         }
         for category in Category::ALL {
@@ -28,7 +29,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         }
     }
     for signal in &preferences.signals {
-        if !in_star_group(cx, signal.line) {
+        if !star_groups.holds(cx, signal.line) {
             continue;
         }
         for category in Category::ALL {
@@ -57,15 +58,35 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     }
 }
 
-/// Whether the preference line belongs to a group that names `*`.
-fn in_star_group(cx: &Context<'_, '_>, line: LineIndex) -> bool {
-    let Some(agent_line) = group_agent_line(cx, line) else { return false };
-    let lines = cx.lines();
-    (0..=agent_line)
-        .rev()
-        .take_while(|&index| lines[index].field().is_none_or(|field| field.is(crate::model::Directive::UserAgent)))
-        .filter_map(|index| lines[index].field())
-        .any(|field| cx.slice(field.value) == "*")
+/// Which groups name `*`, each answered once for the preference lines that follow one
+/// another in it (a group of many User-agent lines was read again for each).
+struct StarGroups {
+    agent_lines: AgentLines,
+    /// The last group asked about (its last User-agent line), and the answer.
+    last: Option<(LineIndex, bool)>,
+}
+
+impl StarGroups {
+    /// Whether the preference line belongs to a group that names `*`.
+    fn holds(&mut self, cx: &Context<'_, '_>, line: LineIndex) -> bool {
+        let Some(agent_line) = self.agent_lines.group_agent_line(line) else { return false };
+        match self.last {
+            Some((group, star)) if group == agent_line => star,
+            _ => {
+                let lines = cx.lines();
+                let is_agent = |index: &LineIndex| {
+                    lines[*index].field().is_none_or(|field| field.is(crate::model::Directive::UserAgent))
+                };
+                let star = (0..=agent_line)
+                    .rev()
+                    .take_while(is_agent)
+                    .filter_map(|index| lines[index].field())
+                    .any(|field| cx.slice(field.value) == "*");
+                self.last = Some((agent_line, star));
+                star
+            }
+        }
+    }
 }
 
 fn report_if_all_blocked(cx: &Context<'_, '_>, out: &mut Findings, category: Category, allowing: Span) {

@@ -1,8 +1,10 @@
+use crate::dialect::Matcher;
+use crate::model::{LineIndex, Span};
 use crate::preferences::Preferences;
 use crate::rules::{Context, Findings};
 use crate::text;
 
-use super::{disallowed_under, group_agent_line, group_robots};
+use super::{disallowed_under, group_robots, AgentLines};
 
 /// A Content-Usage or Content-Signal line that concerns nothing a robot may fetch: outside
 /// every group, or for a path (the whole site when it has none) that its group's own
@@ -12,16 +14,23 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let preferences = Preferences::read(cx.doc, cx.text);
     let paths = preferences.usage.iter().map(|rule| (rule.line, rule.path));
     let signals = preferences.signals.iter().map(|signal| (signal.line, None));
+    let agent_lines = AgentLines::new(cx);
+    // The robots of the group of the lines just read: a group's preference lines come one
+    // after another, and its matchers are compiled once for all of them, not once a line.
+    let mut last_group: Option<(LineIndex, Vec<(Span, Matcher)>)> = None;
     for (line, path) in paths.chain(signals) {
         let Some(field) = cx.lines()[line].field() else { continue };
-        let Some(agent_line) = group_agent_line(cx, line) else {
+        let Some(agent_line) = agent_lines.group_agent_line(line) else {
             out.report(field.name, text!("`{}` line before any User-agent line: no robot reads it", field.name)).help(
                 "a preference belongs to the group of the User-agent lines above it (draft-ietf-aipref-attach \
                      §3); put it under `User-agent: *` to state it for every robot",
             );
             continue;
         };
-        let robots = group_robots(cx, agent_line);
+        let robots = match &mut last_group {
+            Some((group, robots)) if *group == agent_line => &*robots,
+            last => &last.insert((agent_line, group_robots(cx, agent_line))).1,
+        };
         let path_text = path.map_or("/", |path| cx.slice(path));
         let mut blocked = robots.iter().map(|(name, matcher)| (*name, disallowed_under(matcher, path_text)));
         let Some((first_robot, Some(deciding))) = blocked.next() else { continue };

@@ -53,7 +53,7 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
         // it as its writer meant. A path after a stray colon is a rule that lost its name,
         // and a file of nothing else is no robots.txt at all.
         let lost_path = content.trim_start_matches([':', ' ', '\t']).starts_with('/');
-        if has_fields(cx) && !lost_path {
+        if cx.analysis.has_acted_on_fields() && !lost_path {
             diagnostic.evidence(Evidence::NoEffect);
         }
     }
@@ -62,10 +62,4 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
 fn starts_like_url(content: &str) -> bool {
     let lower = content.get(..8).unwrap_or(content).to_ascii_lowercase();
     lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("www.")
-}
-
-/// Whether the file has a field robots act on: a User-agent, Allow, Disallow or Sitemap line.
-fn has_fields(cx: &Context<'_, '_>) -> bool {
-    let acted_on = [Directive::UserAgent, Directive::Allow, Directive::Disallow, Directive::Sitemap];
-    cx.lines().iter().any(|line| line.directive().is_some_and(|directive| acted_on.contains(&directive)))
 }
