@@ -75,6 +75,12 @@ impl Settings {
         table
     }
 
+    /// The rules whose findings fold into one per file (a habit of the file rather than of
+    /// a line: only robots outside the targets act on them).
+    pub fn folded_file_wide(&self) -> Vec<&'static str> {
+        self.rule_table().folded_file_wide().to_vec()
+    }
+
     /// Selectors that name no rule, for a usage error.
     pub fn unknown_selectors(&self) -> Vec<&str> {
         let all = rules::all();
@@ -111,7 +117,8 @@ pub fn lint(source: Source, path: Option<&Path>, settings: &Settings) -> Report 
 pub fn lint_fetched(fetch: &FetchOutcome, settings: &Settings) -> Report {
     let source = fetch.source().unwrap_or_else(|| Source::from(""));
     let document = parse::parse(&source);
-    let diagnostics = run_rules(&source, &document, None, Some(fetch), settings, second_thread_for(&source));
+    let diagnostics =
+        run_rules(&source, &document, None, Some(fetch), settings, second_thread_for(&source), Output::Reported);
     Report { source, document, diagnostics }
 }
 
@@ -124,7 +131,26 @@ pub fn lint_document(
     path: Option<&Path>,
     settings: &Settings,
 ) -> Vec<Diagnostic> {
-    run_rules(source, document, path, None, settings, second_thread_for(source))
+    run_rules(source, document, path, None, settings, second_thread_for(source), Output::Reported)
+}
+
+/// Every finding the rules keep after suppressions, one per place: nothing folded, no
+/// witness notes, and none of the suppression rules' own findings. `--add-suppressions`
+/// silences these places; a folded finding stands for several of them.
+pub fn unfolded_findings(
+    source: &Source,
+    document: &Document,
+    path: Option<&Path>,
+    settings: &Settings,
+) -> Vec<Diagnostic> {
+    run_rules(source, document, path, None, settings, second_thread_for(source), Output::Unfolded)
+}
+
+/// How far a lint goes: to the findings as reported, or to their places before folding.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    Reported,
+    Unfolded,
 }
 
 /// The category of the rules that judge how a file was fetched; they run whatever the body.
@@ -406,6 +432,7 @@ fn run_rules(
     fetch: Option<&FetchOutcome>,
     settings: &Settings,
     second_thread: bool,
+    output: Output,
 ) -> Vec<Diagnostic> {
     let table = &*settings.rule_table();
     let analysis = Analysis::new(document, &source.text);
@@ -441,6 +468,9 @@ fn run_rules(
     let mut diagnostics = found.diagnostics;
     suppression::apply(&mut suppressions, &mut diagnostics, document);
     sort_by_position(&mut diagnostics);
+    if output == Output::Unfolded {
+        return diagnostics;
+    }
     let mut diagnostics = fold_findings_explained_by_others(diagnostics, document, table);
     // A witness's note tells findings of one cause apart, except for the rules whose findings
     // fold file-wide: theirs are written only for the findings that stay.
@@ -767,8 +797,8 @@ mod tests {
         let source = Source::from(text.as_str());
         let document = parse::parse(&source);
         let settings = Settings { extend_select: vec!["ALL".to_string()], ..Settings::default() };
-        let on_one_thread = run_rules(&source, &document, None, None, &settings, false);
-        let on_two_threads = run_rules(&source, &document, None, None, &settings, true);
+        let on_one_thread = run_rules(&source, &document, None, None, &settings, false, Output::Reported);
+        let on_two_threads = run_rules(&source, &document, None, None, &settings, true, Output::Reported);
         let codes: BTreeSet<&str> = on_one_thread.iter().map(|diagnostic| diagnostic.code).collect();
         assert!(codes.len() > 40, "the document exercises only {codes:?}");
         assert!(on_one_thread.iter().any(|diagnostic| diagnostic.witness.is_some()), "no witness was computed");
@@ -785,7 +815,7 @@ mod tests {
         let settings = Settings::default();
         let glob_pattern = rules::find("glob-pattern").expect("the rule").code();
         assert!(settings.rule_table().folded_file_wide().contains(&glob_pattern), "glob-pattern folds file-wide");
-        let diagnostics = run_rules(&source, &document, None, None, &settings, false);
+        let diagnostics = run_rules(&source, &document, None, None, &settings, false, Output::Reported);
         let globs: Vec<&Diagnostic> =
             diagnostics.iter().filter(|diagnostic| diagnostic.name == "glob-pattern").collect();
         let [kept] = globs.as_slice() else { panic!("one glob-pattern finding, not {globs:#?}") };

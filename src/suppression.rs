@@ -2,6 +2,10 @@
 //! line, or, on a line of its own, on the next line that is neither blank nor a comment;
 //! `# robolint: disable-file=<…>` silences them in the whole file.
 
+mod add;
+
+pub use add::{add_suppressions, Added};
+
 use foldhash::HashMap;
 
 use crate::diagnostic::Diagnostic;

@@ -465,3 +465,81 @@ fn junit_reports_are_well_formed_and_count_their_cases() {
     assert_eq!(root, Some((cases, failures)), "{xml}");
     assert!(xml.contains("<testcase name=\"no problems\" classname=\"clean.txt\""), "{xml}");
 }
+
+/// Whether `original` is `changed` with text only inserted: every byte kept, in order.
+fn only_inserted_into(original: &[u8], changed: &[u8]) -> bool {
+    let mut changed = changed.iter();
+    original.iter().all(|byte| changed.any(|other| other == byte))
+}
+
+#[test]
+fn add_suppressions_silences_every_finding_once_and_keeps_every_byte() {
+    let dir = support::TestDir::new("round-two-add-suppressions");
+    let original = "# robots.txt for www.example.com\n\
+                    User-agent: *\n\
+                    Disallow: /tmp/*\n\
+                    Disallow /private/ # robolint: disable=missing-colon\n\
+                    Dissallow: /drafts/ # moved in 2019\n\
+                    \n\
+                    User-agent: Googlebot/2.1\n\
+                    \n\
+                    Disallow: /search?q=\n\
+                    User-agent: bot  \n\
+                    Disallow: /a b\n";
+    fs::write(dir.join("robots.txt"), original).expect("write");
+    let every_robot = ["--target", "portable", "--all-infos"];
+    let findings = |dir: &Path| {
+        let output = run(dir, &[&every_robot[..], &["--format", "concise", "--quiet", "robots.txt"]].concat(), b"");
+        text(&output.stdout)
+    };
+    assert_eq!(findings(&dir).lines().count(), 9, "{}", findings(&dir));
+
+    let output = run(&dir, &[&every_robot[..], &["--add-suppressions", "robots.txt"]].concat(), b"");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let added = text(&output.stderr);
+    assert!(added.contains("robots.txt: added 9 suppressions"), "{added}");
+    let changed = fs::read_to_string(dir.join("robots.txt")).expect("read");
+    assert!(only_inserted_into(original.as_bytes(), changed.as_bytes()), "{changed}");
+    for line in [
+        // Rules that are a habit of the file, or whose findings sit on a blank line, file-wide.
+        "# robolint: disable-file=blank-line-in-record\n# robots.txt for www.example.com\n",
+        "Disallow: /tmp/* # robolint: disable=glob-pattern\n",
+        // Merged into the suppression the line has.
+        "Disallow /private/ # robolint: disable=missing-colon,sensitive-path\n",
+        // The line's own comment stays, after the rule names.
+        "Dissallow: /drafts/ # robolint: disable=field-typo # moved in 2019\n",
+        "User-agent: Googlebot/2.1 # robolint: disable=agent-not-token,record-without-disallow\n",
+        // A comment at the end would stop the whitespace from trailing: it goes above.
+        "query-in-path\n# robolint: disable=unreachable-record\nUser-agent: bot  \n",
+    ] {
+        assert!(changed.contains(line), "{line:?} missing from\n{changed}");
+    }
+    // Nothing is left, and every suppression added silences something.
+    assert_eq!(findings(&dir), "", "{changed}");
+    let json = run(&dir, &[&every_robot[..], &["--format", "json", "robots.txt"]].concat(), b"");
+    assert!(!text(&json.stdout).contains("\"code\""), "{}", text(&json.stdout));
+
+    // A second run changes nothing.
+    let again = run(&dir, &[&every_robot[..], &["--add-suppressions", "robots.txt"]].concat(), b"");
+    assert_eq!(again.status.code(), Some(0));
+    assert!(!text(&again.stderr).contains("added"), "{}", text(&again.stderr));
+    assert_eq!(fs::read_to_string(dir.join("robots.txt")).expect("read"), changed);
+}
+
+#[test]
+fn add_suppressions_keeps_crlf_line_ends_and_leaves_standard_input_alone() {
+    let dir = support::TestDir::new("round-two-add-suppressions-crlf");
+    let original = "User-agent: *\r\nDisallow /private/\r\nUser-agent: bot \r\nDisallow: /a b\r\n";
+    fs::write(dir.join("robots.txt"), original).expect("write");
+    let output = run(&dir, &["--target", "portable", "--all-infos", "--add-suppressions", "robots.txt"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let changed = fs::read_to_string(dir.join("robots.txt")).expect("read");
+    assert!(only_inserted_into(original.as_bytes(), changed.as_bytes()), "{changed:?}");
+    assert_eq!(changed.matches('\n').count(), changed.matches("\r\n").count(), "{changed:?}");
+    assert!(changed.contains("Disallow /private/ # robolint: disable=missing-colon"), "{changed:?}");
+    assert!(changed.contains("\r\n# robolint: disable=missing-record-separator"), "{changed:?}");
+
+    let piped = run(&dir, &["--add-suppressions", "-"], original.as_bytes());
+    assert_eq!(piped.status.code(), Some(1), "the findings are still reported");
+    assert!(text(&piped.stderr).contains("no suppressions added: standard input cannot be changed in place"));
+}

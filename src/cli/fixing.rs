@@ -1,10 +1,12 @@
-//! `--fix` and `--diff`: what fixing makes of an input, for the lint run to print or lint.
+//! `--fix`, `--diff` and `--add-suppressions`: what changing an input makes of it, for the
+//! lint run to print or lint.
 
 use std::path::Path;
 
 use robolint::diagnostic::Applicability;
 use robolint::fix::{fix_text, unified_diff, write_fixed};
 use robolint::render::Found;
+use robolint::suppression::add_suppressions;
 use robolint::{lint, Settings, Source};
 
 use super::lint::{fails, Job, LintArgs, Outcome, Processed};
@@ -47,14 +49,7 @@ pub(super) fn apply_fixes(
     settings: &Settings,
     messages: &mut Vec<String>,
 ) -> Result<Fixing, String> {
-    let refusal = if !source.is_exact() {
-        Some("it is not UTF-8 text")
-    } else if source.truncation.is_some() {
-        Some("robolint read only part of it")
-    } else {
-        None
-    };
-    if let Some(reason) = refusal {
+    if let Some(reason) = refusal(&source) {
         messages.push(format!("{name}: not fixed: {reason}"));
         return Ok(Fixing::Fixed(source));
     }
@@ -74,4 +69,48 @@ pub(super) fn apply_fixes(
         messages.push(format!("{name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" }));
     }
     Ok(Fixing::Checked(Source::from(fixed.text.as_str()), Box::new(fixed)))
+}
+
+/// Why an input's bytes cannot be written back as robolint read them, if they cannot.
+fn refusal(source: &Source) -> Option<&'static str> {
+    if !source.is_exact() {
+        Some("it is not UTF-8 text")
+    } else if source.truncation.is_some() {
+        Some("robolint read only part of it")
+    } else {
+        None
+    }
+}
+
+/// `--add-suppressions`: writes the file with a suppression comment for each place with
+/// findings, and returns its source for the report of what is left, and whether everything
+/// that had to be written was (an input left alone for a reason, with a message, counts as
+/// written: nothing of it is lost).
+pub(super) fn add_suppressions_to_file(
+    args: &LintArgs,
+    input: &Path,
+    name: &str,
+    source: Source,
+    settings: &Settings,
+    messages: &mut Vec<String>,
+) -> (Source, bool) {
+    let reason =
+        if input == Path::new("-") { Some("standard input cannot be changed in place") } else { refusal(&source) };
+    if let Some(reason) = reason {
+        messages.push(format!("{name}: no suppressions added: {reason}"));
+        return (source, true);
+    }
+    let added = add_suppressions(&source.text, Some(args.named(input)), settings);
+    if added.names == 0 {
+        return (source, true);
+    }
+    if let Err(not_written) = write_fixed(input, added.text.as_bytes(), false) {
+        messages.push(format!("{name}: no suppressions added: {not_written}"));
+        return (source, false);
+    }
+    if !args.quiet {
+        let plural = if added.names == 1 { "" } else { "s" };
+        messages.push(format!("{name}: added {} suppression{plural}", added.names));
+    }
+    (Source::from(added.text.as_str()), true)
 }

@@ -19,7 +19,7 @@ use robolint::{lint, lint_fetched, Report, Settings};
 
 use super::config::Configs;
 use super::exclude::{CliExclusion, Exclusion};
-use super::fixing::{apply_fixes, fix_to_stdout, Fixing};
+use super::fixing::{add_suppressions_to_file, apply_fixes, fix_to_stdout, Fixing};
 use super::inputs::{collect_inputs, display_name, read_source};
 use super::{cannot_write, ColorChoice, EXIT_FOUND, EXIT_USAGE};
 
@@ -73,6 +73,12 @@ pub struct LintArgs {
     #[arg(long, conflicts_with = "fix")]
     pub(super) diff: bool,
 
+    /// Silence every finding reported now: add a `# robolint: disable=RULE` comment to each
+    /// line with findings (merged into one already there), or `disable-file=RULE` at the top
+    /// where a line cannot take one, then report what is left. Running it again adds nothing.
+    #[arg(long, conflicts_with_all = ["fix", "diff"])]
+    pub(super) add_suppressions: bool,
+
     /// Rules to run instead of the default set: codes (RL301), code prefixes (RL3), names
     /// (glob-pattern), categories (paths) or ALL. Comma-separated or repeated.
     #[arg(long, value_delimiter = ',', value_name = "RULE")]
@@ -112,7 +118,7 @@ pub struct LintArgs {
 
     /// Lint again whenever an input file or a file below an input directory changes, until
     /// interrupted.
-    #[arg(long, conflicts_with_all = ["fix", "diff"])]
+    #[arg(long, conflicts_with_all = ["fix", "diff", "add_suppressions"])]
     watch: bool,
 
     /// Print the settings the first input would be linted with, and where they come from,
@@ -193,6 +199,11 @@ impl LintArgs {
         settings.ignore.extend(self.ignore.iter().cloned());
         settings.all_infos = self.all_infos;
         settings
+    }
+
+    /// Whether the run changes files (`--fix`, `--diff`'s dry run of it, `--add-suppressions`).
+    fn writes_files(&self) -> bool {
+        self.fix || self.diff || self.add_suppressions
     }
 
     /// The path standing for `path`: `--stdin-filename` for standard input.
@@ -327,7 +338,7 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
     if args.diff && !matches!(args.format, Format::Human) {
         return Err("--diff prints a unified diff: it takes no --format (use --fix to apply the fixes, then lint with the format)".into());
     }
-    if allowed == Inputs::UrlsOnly && (args.fix || args.diff) {
+    if allowed == Inputs::UrlsOnly && (args.fix || args.diff || args.add_suppressions) {
         return Err(
             "a fetched robots.txt cannot be fixed in place: save it to a file and run `robolint --fix FILE`".into()
         );
@@ -404,7 +415,7 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
     }
     // Fixes write files: one at a time, so that a file named twice is fixed in turn.
     let threads =
-        if args.fix || args.diff { 1 } else { args.jobs.map_or_else(parallel::available_threads, NonZeroUsize::get) };
+        if args.writes_files() { 1 } else { args.jobs.map_or_else(parallel::available_threads, NonZeroUsize::get) };
 
     let destination: Box<dyn Write> = match &args.output_file {
         Some(path) => Box::new(File::create(path).map_err(|error| format!("{}: {error}", path.display()))?),
@@ -611,8 +622,8 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
     let path = match &job.input {
         Input::File(path) => path.as_path(),
         Input::Url(url) => {
-            if args.fix || args.diff {
-                outcome.messages.push(format!("{url}: not fixed: a fetched file cannot be changed in place"));
+            if args.writes_files() {
+                outcome.messages.push(format!("{url}: not changed: a fetched file cannot be changed in place"));
             }
             outcome.result = if args.diff {
                 Processed::Diffed { changed: false }
@@ -636,7 +647,11 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
         return outcome;
     }
     let mut checked = None;
-    let source = if args.fix || args.diff {
+    let source = if args.add_suppressions {
+        let (source, written) = add_suppressions_to_file(args, path, &name, source, settings, &mut outcome.messages);
+        outcome.fix_not_written = !written;
+        source
+    } else if args.fix || args.diff {
         match apply_fixes(args, path, &name, source, settings, &mut outcome.messages) {
             Ok(Fixing::Fixed(source)) => source,
             Ok(Fixing::Checked(source, fixed)) => {
