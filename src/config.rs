@@ -6,6 +6,7 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -15,7 +16,9 @@ use crate::lint::Settings;
 use crate::rules::{self, Level};
 
 mod resolve;
+mod schema;
 pub use resolve::Resolver;
+pub use schema::{json_schema, SCHEMA_URL};
 
 pub const FILE_NAME: &str = "robolint.toml";
 
@@ -79,23 +82,55 @@ impl ConfigError {
     }
 }
 
-#[derive(Deserialize)]
+/// The file as written. Its doc comments are the descriptions of robolint.toml's JSON schema
+/// ([`json_schema`]), which editors show beside each key.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[schemars(title = "robolint.toml", description = "The configuration of robolint, a robots.txt linter.")]
 struct RawConfig {
+    /// The robots the site cares about: dialect names (norobots-1994, draft-1996, rfc9309,
+    /// google, python-robotparser), `today` (rfc9309 and google, the default) or `portable`
+    /// (all five); one name or a list.
+    #[serde(default)]
+    #[schemars(schema_with = "schema::targets")]
     target: Option<Spanned<RawTargets>>,
+    /// The least severe finding that fails the run: info, warning (the default), error or never.
+    #[serde(default)]
+    #[schemars(schema_with = "schema::fail_on")]
     fail_on: Option<Spanned<String>>,
+    /// Rules to run instead of the default set, as `--select` takes them: codes (RL301), code
+    /// prefixes (RL3), names, categories or ALL. `--select` replaces this list.
+    #[schemars(with = "Option<Vec<String>>")]
     select: Option<Spanned<Vec<String>>>,
+    /// Rules to run besides the default (or selected) set, such as `pedantic`.
+    #[schemars(with = "Option<Vec<String>>")]
     extend_select: Option<Spanned<Vec<String>>>,
+    /// Rules not to run.
+    #[schemars(with = "Option<Vec<String>>")]
     ignore: Option<Spanned<Vec<String>>>,
+    /// Globs of paths a directory walk skips (names, or paths from this file's folder),
+    /// replacing the default, `node_modules`.
     exclude: Option<Vec<String>>,
+    /// Globs of paths a directory walk skips besides `exclude`.
     extend_exclude: Option<Vec<String>>,
+    /// Rules ignored in the files a glob names (paths from this file's folder): the glob, then
+    /// the rule selectors.
     #[serde(default)]
+    #[schemars(with = "BTreeMap<String, Vec<String>>")]
     per_file_ignores: BTreeMap<String, Spanned<Vec<String>>>,
+    /// Rule levels (off, info, warning or error) by name, code, code prefix or category; a
+    /// table under one rule's name sets its options, and its level as `severity`.
     #[serde(default)]
+    #[schemars(schema_with = "schema::rules")]
     rules: BTreeMap<Spanned<String>, Spanned<RawRule>>,
+    /// Robots to add to the crawler registry, or entries to replace (by `token`), with the
+    /// keys of the registry's own entries plus `purpose`.
     #[serde(default)]
+    #[schemars(schema_with = "schema::agents")]
     agent: Vec<Spanned<toml::Table>>,
     /// The crawler policy: the options of rule `crawler-policy` under a name of their own.
+    #[serde(default)]
+    #[schemars(schema_with = "schema::policy")]
     policy: Option<Spanned<toml::Table>>,
 }
 
