@@ -543,3 +543,27 @@ fn add_suppressions_keeps_crlf_line_ends_and_leaves_standard_input_alone() {
     assert_eq!(piped.status.code(), Some(1), "the findings are still reported");
     assert!(text(&piped.stderr).contains("no suppressions added: standard input cannot be changed in place"));
 }
+
+#[test]
+fn add_suppressions_puts_the_comment_above_a_line_that_is_no_field_and_honours_read_only() {
+    let dir = support::TestDir::new("round-two-add-suppressions-html");
+    let original = "<html><body>Not found</body></html>\n";
+    let path = dir.join("robots.txt");
+    fs::write(&path, original).expect("write");
+    let mut permissions = fs::metadata(&path).expect("metadata").permissions();
+    permissions.set_readonly(true);
+    fs::set_permissions(&path, permissions).expect("read-only");
+    let refused = run(&dir, &["--add-suppressions", "robots.txt"], b"");
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert!(text(&refused.stderr).contains("no suppressions added: it is read-only"), "{}", text(&refused.stderr));
+    assert_eq!(fs::read_to_string(&path).expect("read"), original);
+
+    let output = run(&dir, &["--add-suppressions", "--fix-read-only", "robots.txt"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    // A `#` at the end of a line that is no field would be read as more of that line.
+    let changed = fs::read_to_string(&path).expect("read");
+    assert_eq!(changed, format!("# robolint: disable=html-document\n{original}"));
+    assert!(fs::metadata(&path).expect("metadata").permissions().readonly());
+    let again = run(&dir, &["--format", "concise", "robots.txt"], b"");
+    assert_eq!(text(&again.stdout), "robots.txt: no problems\n");
+}

@@ -104,7 +104,7 @@ pub(super) fn add_suppressions_to_file(
     if added.names == 0 {
         return (source, true);
     }
-    if let Err(not_written) = write_fixed(input, added.text.as_bytes(), false) {
+    if let Err(not_written) = write_fixed(input, added.text.as_bytes(), args.fix_read_only) {
         messages.push(format!("{name}: no suppressions added: {not_written}"));
         return (source, false);
     }

@@ -24,6 +24,7 @@ use super::inputs::{collect_inputs, display_name, read_source};
 use super::{cannot_write, ColorChoice, EXIT_FOUND, EXIT_USAGE};
 
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("writes_in_place").args(["fix", "add_suppressions"]).multiple(true)))]
 pub struct LintArgs {
     /// Files to lint; `-` reads standard input; a directory means every robots.txt below it;
     /// an http(s) URL means its site's /robots.txt, fetched.
@@ -64,9 +65,9 @@ pub struct LintArgs {
     #[arg(long)]
     pub(super) unsafe_fixes: bool,
 
-    /// With --fix, also write files that are read-only (no `w` in their mode), keeping that
-    /// mode; without it they are left alone, reported, and the run exits 2.
-    #[arg(long, requires = "fix")]
+    /// With --fix or --add-suppressions, also write files that are read-only (no `w` in their
+    /// mode), keeping that mode; without it they are left alone, reported, and the run exits 2.
+    #[arg(long, requires = "writes_in_place")]
     pub(super) fix_read_only: bool,
 
     /// Print the fixes as a unified diff instead of applying them; exit 1 when there is one.

@@ -2,12 +2,13 @@
 //! findings of today are accepted and only new ones are reported (ruff's `--add-noqa`).
 //!
 //! Only text is inserted, never replaced, so every byte of the file stays. A line takes its
-//! comment at its end, or before its own comment, whose words stay after the rule names;
-//! where an end comment would change what the line is (trailing whitespace is only trailing
-//! without a comment) or the line's comment is a `disable-file`, the comment goes on a line of
-//! its own above. Blank and comment lines cannot carry one (a comment makes a blank line a
-//! comment line, which ends no record), so their findings, and those of rules that report a
-//! habit of the whole file, are silenced by a `disable-file` comment at the top.
+//! comment at its end, or before its own comment, whose words stay after the rule names.
+//! Where an end comment would change what the line is (trailing whitespace is only trailing
+//! without a comment), the line is no field (a `#` there is part of it, not a comment) or the
+//! line's comment is a `disable-file`, the comment goes on a line of its own above. Blank and
+//! comment lines cannot carry one (a comment makes a blank line a comment line, which ends no
+//! record), so their findings, and those of rules that report a habit of the whole file, are
+//! silenced by a `disable-file` comment at the top.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -64,9 +65,12 @@ pub fn add_suppressions(text: &str, path: Option<&Path>, settings: &Settings) ->
             break;
         }
         let mut insertions = Insertions::new(&added.text, &document);
+        let names_before = added.names;
         for (place, names) in wanted {
-            added.names += names.len();
-            insertions.add(place, &names);
+            added.names += insertions.add(place, names);
+        }
+        if added.names == names_before {
+            break;
         }
         added.text = insertions.apply();
     }
@@ -86,28 +90,33 @@ impl<'t> Insertions<'t> {
         Insertions { text, document, suppressions: find(document, text), at: Vec::new() }
     }
 
-    fn add(&mut self, place: Place, names: &BTreeSet<&'static str>) {
-        let list = names.iter().copied().collect::<Vec<_>>().join(",");
+    /// Adds the names of `names` that no suppression there names yet; returns how many.
+    fn add(&mut self, place: Place, mut names: BTreeSet<&'static str>) -> usize {
         let scope = match place {
             Place::File => Scope::File,
             Place::Line(index) => Scope::Line(index),
         };
+        let there = || self.suppressions.iter().filter(move |suppression| suppression.scope == scope);
+        // A name already there that silences nothing would only be written again.
+        let named = there().flat_map(|suppression| &suppression.names).filter_map(|named| named.rule);
+        for rule in named {
+            names.remove(rule.metadata.name.as_str());
+        }
+        if names.is_empty() {
+            return 0;
+        }
+        let list = names.iter().copied().collect::<Vec<_>>().join(",");
         // A suppression that already applies there takes the names after its own.
-        if let Some(last) = self
-            .suppressions
-            .iter()
-            .filter(|suppression| suppression.scope == scope)
-            .find_map(|suppression| suppression.names.last())
-        {
+        if let Some(last) = there().find_map(|suppression| suppression.names.last()) {
             self.at.push((last.span.end(), format!(",{list}")));
-            return;
+            return names.len();
         }
         let Place::Line(index) = place else {
             self.at.push((
                 self.after_byte_order_mark(),
                 format!("# robolint: disable-file={list}{}", self.line_end(None)),
             ));
-            return;
+            return names.len();
         };
         let line = &self.document.lines[index];
         let comment_is_a_suppression =
@@ -116,7 +125,8 @@ impl<'t> Insertions<'t> {
             Some(comment) if !comment_is_a_suppression(comment) => {
                 self.at.push((comment.start(), format!("# robolint: disable={list} ")));
             }
-            None if line.trailing_whitespace.is_empty() => {
+            // A line that is no field reads a `#` as more of itself, not as a comment.
+            None if line.trailing_whitespace.is_empty() && line.field().is_some() => {
                 self.at.push((line.span.end(), format!(" # robolint: disable={list}")));
             }
             _ => {
@@ -124,6 +134,7 @@ impl<'t> Insertions<'t> {
                 self.at.push((start, format!("# robolint: disable={list}{}", self.line_end(Some(index)))));
             }
         }
+        names.len()
     }
 
     /// Where the text starts after a byte order mark, which is one only as the first character.
