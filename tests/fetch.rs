@@ -521,6 +521,10 @@ fn a_fetched_file_is_never_fixed() {
     let message = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(message.contains("not fixed: a fetched file cannot be changed in place"), "{message}");
     assert!(String::from_utf8_lossy(&output.stdout).contains("[RL301"), "still linted");
+    let output = robolint(&["--add-suppressions", "--format", "concise", &site.robots_txt()]);
+    let message = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(message.contains("no suppressions added: a fetched file cannot be changed in place"), "{message}");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("[RL301"), "still linted");
 }
 
 /// A server that keeps each connection open after its first answer (HTTP/1.1's default: no

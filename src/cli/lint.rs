@@ -624,7 +624,8 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
         Input::File(path) => path.as_path(),
         Input::Url(url) => {
             if args.writes_files() {
-                outcome.messages.push(format!("{url}: not changed: a fetched file cannot be changed in place"));
+                let not_done = if args.add_suppressions { "no suppressions added" } else { "not fixed" };
+                outcome.messages.push(format!("{url}: {not_done}: a fetched file cannot be changed in place"));
             }
             outcome.result = if args.diff {
                 Processed::Diffed { changed: false }
