@@ -8,6 +8,7 @@
 //! may fetch nothing the file speaks of.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -15,6 +16,7 @@ use crate::agents::{self, Agent, FetchAnswer, Obeys, Purpose, Registry, RobotMat
 use crate::dialect::witness::probe_urls;
 use crate::dialect::{Matcher, Reason, Verdict};
 use crate::model::{Directive, Document, LineIndex};
+use crate::text::abbreviate;
 
 /// How much of the site a robot may fetch, over the URLs asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -38,7 +40,9 @@ impl Access {
 /// One URL and a robot's verdict on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
-    pub url: String,
+    /// Shared with the audit's URL list: a path may be as long as the file (2 MiB), and
+    /// every robot keeps two answers.
+    pub url: Arc<str>,
     pub verdict: Verdict,
 }
 
@@ -66,7 +70,7 @@ pub struct RobotAccess<'r> {
 pub struct Audit<'d> {
     document: &'d Document,
     text: &'d str,
-    urls: Vec<String>,
+    urls: Vec<Arc<str>>,
 }
 
 impl<'d> Audit<'d> {
@@ -81,11 +85,11 @@ impl<'d> Audit<'d> {
         }
         urls.sort_unstable();
         urls.dedup();
-        Audit { document, text, urls }
+        Audit { document, text, urls: urls.into_iter().map(Arc::from).collect() }
     }
 
     /// The URLs every robot is asked, sorted.
-    pub fn urls(&self) -> &[String] {
+    pub fn urls(&self) -> &[Arc<str>] {
         &self.urls
     }
 
@@ -105,7 +109,7 @@ impl<'d> Audit<'d> {
     /// What each of `robots` may fetch of the URLs `keep` picks from [`Audit::urls`].
     /// Robots that obey the same lines in the same dialect answer alike and are asked once.
     pub fn robots<'r>(&self, robots: &[&'r Agent], keep: impl Fn(&str) -> bool) -> Vec<RobotAccess<'r>> {
-        let urls: Vec<&str> = self.urls.iter().map(String::as_str).filter(|url| keep(url)).collect();
+        let urls: Vec<&Arc<str>> = self.urls.iter().filter(|url| keep(url)).collect();
         let matchers = agents::matchers(robots, self.document, self.text);
         type Summary = (Access, Option<Answer>, Option<Answer>);
         let mut by_reading: BTreeMap<(crate::dialect::Dialect, Vec<LineIndex>, bool), Summary> = BTreeMap::new();
@@ -176,7 +180,8 @@ impl<'d> Audit<'d> {
     /// name the line: "line 4 `Allow: /blog` allows it", "no group names it and
     /// `User-agent: *` (line 5) has no rule against it".
     pub fn explain(&self, robot: &RobotAccess<'_>, answer: &Answer) -> String {
-        let line_text = |line: LineIndex| self.document.lines[line].span.text(self.text).trim_end().to_string();
+        // Quoted whole up to a length: a 2 MiB line quoted for each of 200 robots was 900 MB.
+        let line_text = |line: LineIndex| abbreviate(self.document.lines[line].span.text(self.text).trim_end(), 200);
         let first_agent = robot.agent_lines.first().map(|&line| line + 1).unwrap_or(0);
         match &answer.verdict.reason {
             Reason::Rule(rule) => {
@@ -210,10 +215,10 @@ fn is_preference(document: &Document, line: LineIndex) -> bool {
     document.lines[line].directive().is_some_and(Directive::is_usage_preference)
 }
 
-fn summarise(matcher: &Matcher, urls: &[&str]) -> (Access, Option<Answer>, Option<Answer>) {
+fn summarise(matcher: &Matcher, urls: &[&Arc<str>]) -> (Access, Option<Answer>, Option<Answer>) {
     let (mut first_allowed, mut first_disallowed) = (None, None);
     for &url in urls {
-        let slot = |verdict: Verdict| Some(Answer { url: url.to_string(), verdict });
+        let slot = |verdict: Verdict| Some(Answer { url: Arc::clone(url), verdict });
         let verdict = matcher.allowed(url);
         if verdict.allowed {
             if first_allowed.is_none() {
@@ -245,8 +250,8 @@ impl Audit<'_> {
             (Access::None, _, Some(why)) => format!("{token} may fetch none of the paths this file names: {why}"),
             (_, Some(allowed), Some(disallowed)) => format!(
                 "{token} may fetch some paths: {} ({allowed}), not {} ({disallowed})",
-                robot.first_allowed.as_ref().map_or("", |answer| answer.url.as_str()),
-                robot.first_disallowed.as_ref().map_or("", |answer| answer.url.as_str()),
+                robot.first_allowed.as_ref().map_or("", |answer| &*answer.url),
+                robot.first_disallowed.as_ref().map_or("", |answer| &*answer.url),
             ),
             _ if robot.fetch_answer.is_some() => {
                 format!("{token} may fetch {} of the site: its robots.txt gave no file", robot.access.as_str())

@@ -8,7 +8,7 @@
 //! `bot2`, … took 20 seconds). Here building and searching cost the strings' total length,
 //! and reporting costs each string once: a string found once is never reported again.
 
-use foldhash::{HashMap, HashMapExt};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 const ROOT: u32 = 0;
 const NONE: u32 = u32::MAX;
@@ -77,6 +77,42 @@ pub fn least_rank_inside(patterns: &[&str], ranks: &[usize], texts: &[&str]) -> 
         .collect()
 }
 
+/// Byte strings found inside texts: for `Matcher`'s rules that share their literal start with
+/// many others, the longest piece of each, so a URL is compared only with rules whose piece
+/// it holds.
+#[derive(Debug, Clone)]
+pub struct Pieces {
+    automaton: Automaton,
+}
+
+impl Pieces {
+    pub fn new(pieces: &[&[u8]]) -> Pieces {
+        Pieces { automaton: Automaton::new(pieces) }
+    }
+
+    /// The position of each piece inside `text`, each once, ascending.
+    pub fn inside(&self, text: &[u8]) -> Vec<u32> {
+        let automaton = &self.automaton;
+        // A state's dictionary chain is the same wherever it is met, so a chain met again is
+        // not walked again: the work is the text's length plus the pieces found.
+        let mut walked: HashSet<u32> = HashSet::new();
+        let mut found = Vec::new();
+        let mut state = ROOT;
+        for &byte in text {
+            state = automaton.step(state, byte);
+            let mut node =
+                if automaton.pattern[state as usize] == NONE { automaton.dictionary[state as usize] } else { state };
+            while node != NONE && walked.insert(node) {
+                found.push(automaton.pattern[node as usize]);
+                node = automaton.dictionary[node as usize];
+            }
+        }
+        found.sort_unstable();
+        found
+    }
+}
+
+#[derive(Debug, Clone)]
 struct Automaton {
     /// `(state << 8) | byte` to the state it leads to in the trie.
     edges: HashMap<u64, u32>,
@@ -95,8 +131,8 @@ struct Automaton {
 }
 
 impl Automaton {
-    fn new(patterns: &[&str]) -> Automaton {
-        let total: usize = patterns.iter().map(|pattern| pattern.len()).sum();
+    fn new(patterns: &[impl AsRef<[u8]>]) -> Automaton {
+        let total: usize = patterns.iter().map(|pattern| pattern.as_ref().len()).sum();
         let mut automaton = Automaton {
             edges: HashMap::with_capacity(total),
             parent: vec![(ROOT, 0)],
@@ -108,7 +144,7 @@ impl Automaton {
         };
         for (index, pattern) in patterns.iter().enumerate() {
             let mut state = ROOT;
-            for &byte in pattern.as_bytes() {
+            for &byte in pattern.as_ref() {
                 state = match automaton.edge(state, byte) {
                     Some(next) => next,
                     None => automaton.add_state(state, byte),

@@ -153,15 +153,18 @@ fn sort_key(string: &str, skipped: usize) -> u64 {
 /// `value` for quoting in a message: whole when it has at most `max_chars` characters,
 /// otherwise its start and end around `…`, cut on character boundaries.
 pub fn abbreviate(value: &str, max_chars: usize) -> std::borrow::Cow<'_, str> {
-    let count = value.chars().count();
-    if count <= max_chars {
+    // Only the ends are read: a 2 MiB line is not counted through for each quote.
+    if value.chars().nth(max_chars).is_none() {
         return value.into();
     }
     let tail_chars = max_chars / 4;
     let head_chars = max_chars.saturating_sub(tail_chars + 1);
-    let head: String = value.chars().take(head_chars).collect();
-    let tail: String = value.chars().skip(count - tail_chars).collect();
-    format!("{head}…{tail}").into()
+    let head_end = value.char_indices().nth(head_chars).map_or(value.len(), |(at, _)| at);
+    let tail_start = match tail_chars.checked_sub(1) {
+        Some(last) => value.char_indices().rev().nth(last).map_or(0, |(at, _)| at),
+        None => value.len(),
+    };
+    format!("{}…{}", &value[..head_end], &value[tail_start..]).into()
 }
 
 /// Levenshtein distance, for "did you mean" suggestions on short field names.
@@ -212,6 +215,19 @@ pub(crate) fn every_string(octets: &[u8], max_length: usize) -> Vec<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_value_keeps_its_ends_around_an_ellipsis_of_at_most_the_length_asked() {
+        assert_eq!(abbreviate("short", 5), "short");
+        assert_eq!(abbreviate("abcdefghij", 8), "abcde…ij");
+        assert_eq!(abbreviate("ééééééééééxyz", 8), "ééééé…yz");
+        assert_eq!(abbreviate("abcdef", 3), "ab…");
+        for max in [4, 20, 200] {
+            let long = "a".repeat(500) + "😀";
+            assert_eq!(abbreviate(&long, max).chars().count(), max, "{max}");
+            assert!(abbreviate(&long, max).ends_with('😀'), "{max}");
+        }
+    }
 
     #[test]
     fn the_bounded_distance_is_the_distance_within_its_limit() {

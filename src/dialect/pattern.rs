@@ -85,6 +85,13 @@ impl Pattern {
         &self.body[..self.literal_start]
     }
 
+    /// The longest of the literal pieces after the first `*`: every path the pattern
+    /// matches holds it somewhere. Empty without a `*` or when every such piece is empty.
+    pub fn longest_inner_piece(&self) -> &[u8] {
+        let after_first_star = self.body.get(self.literal_start + 1..).unwrap_or_default();
+        after_first_star.split(|&byte| byte == b'*').max_by_key(|piece| piece.len()).unwrap_or_default()
+    }
+
     /// Whether the pattern matches the start of `path` (or, when anchored, all of it).
     pub fn matches(&self, path: &Path<'_>) -> bool {
         // Different heads mean different literal starts; equal ones still need comparing
@@ -176,6 +183,17 @@ mod tests {
             assert!(!check("/*abc$", &format!("/{before}abcab")), "filler {filler}");
         }
         assert!(!check("/*abcdef", "/abcde"), "a piece longer than the rest of the path");
+    }
+
+    #[test]
+    fn the_longest_inner_piece_comes_after_the_first_star() {
+        let piece = |pattern: &str| Pattern::wildcard(pattern.as_bytes().to_vec()).longest_inner_piece().to_vec();
+        assert_eq!(piece("/abcdef*x*yz$"), b"yz");
+        assert_eq!(piece("/*a*a*a12*b"), b"a12");
+        assert_eq!(piece("/abc"), b"");
+        assert_eq!(piece("/abc*"), b"");
+        assert_eq!(piece("/**"), b"");
+        assert_eq!(Pattern::literal(b"/a*b".to_vec()).longest_inner_piece(), b"");
     }
 
     #[test]

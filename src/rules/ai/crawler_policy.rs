@@ -114,7 +114,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         let mut breaking: Vec<(RobotAccess<'_>, String)> = Vec::new();
         for robot in audit.robots(&robots, in_scope) {
             let url = match statement.stance {
-                Stance::Block => robot.first_allowed.as_ref().map(|answer| answer.url.clone()),
+                Stance::Block => robot.first_allowed.as_ref().map(|answer| answer.url.to_string()),
                 Stance::Allow => {
                     let dialect = robot.matcher.dialect();
                     let reading = (dialect, robot.agent_lines.clone());
@@ -157,7 +157,7 @@ fn first_wrongly_disallowed(
         .iter()
         .filter(|url| in_scope(url))
         .find(|url| !robot.matcher.allowed(url).allowed && unnamed.allowed(url).allowed)
-        .cloned()
+        .map(|url| url.to_string())
 }
 
 fn report(
@@ -189,7 +189,7 @@ fn report(
     let explained = breaking.iter().take(EXPLAINED_IN_HELP).map(|(robot, url)| {
         let verdict = robot.matcher.allowed(url);
         // The audit's reason comes as words (a String) already.
-        let why = audit.explain(robot, &crate::audit::Answer { url: url.clone(), verdict });
+        let why = audit.explain(robot, &crate::audit::Answer { url: url.as_str().into(), verdict });
         text!("{} {} {}: {}", robot.agent.token.as_str(), verb, url.clone(), why)
     });
     let mut explained = Text::joined(explained, "; ");
