@@ -1,8 +1,10 @@
 // The package as a project gets it: `npm pack`, the tarball installed into a scratch project,
-// then test/consumer.mjs run there by Node and, bundled by esbuild (web/'s locked copy), again.
-// Needs the package built first (node npm/build.mjs).
+// then test/consumer.mjs run there by Node and, bundled by esbuild (web/'s locked copy), again;
+// the types checked by tsc; the browsers' entry imported by a page in Debian's chromium.
+// Needs the package built first (node npm/build.mjs) and web/'s packages (npm ci in web/).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -57,4 +59,38 @@ test("an esbuild bundle of the same script runs in Node", async () => {
   assert.ok(bundled.includes("/api/lint"), "the package's API is not in the bundle");
   const output = execFileSync("node", [outfile], { cwd: scratch, encoding: "utf8" });
   assert.match(output, /all as expected/);
+});
+
+test("the browsers' entry loads its wasm and answers in chromium", async (context) => {
+  const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+  if (!existsSync(executablePath)) {
+    context.skip(`no browser at ${executablePath}`);
+    return;
+  }
+  const { chromium } = await import(join(root, "web/node_modules/playwright-core/index.mjs"));
+  const { serveFolder } = await import(join(root, "web/static-server.mjs"));
+  await writeFile(join(scratch, "index.html"), "<!doctype html><title>robolint</title>");
+  const served = await serveFolder(scratch);
+  // Chromium refuses to start its sandbox as root (CI containers run as root).
+  const browser = await chromium.launch({ executablePath, headless: true, args: process.getuid?.() === 0 ? ["--no-sandbox"] : [] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${served.url}index.html`);
+    const answers = await page.evaluate(async () => {
+      const robolint = await import("/node_modules/robolint/lib/browser.js");
+      const text = "User-agent: *\nDissallow: /private/\n";
+      const fixed = robolint.fix(text).text;
+      return {
+        names: robolint.lint(text).map((finding) => finding.name),
+        fixed,
+        allowed: robolint.verdict(fixed, "Googlebot", "/private/a").allowed,
+      };
+    });
+    assert.ok(answers.names.includes("field-typo"), JSON.stringify(answers));
+    assert.equal(answers.fixed, "User-agent: *\nDisallow: /private/\n");
+    assert.equal(answers.allowed, false);
+  } finally {
+    await browser.close();
+    await served.close();
+  }
 });
