@@ -18,6 +18,8 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 
 /** As `robolint lsp`: a file with a finding on every line would slow the editor down. */
 const PUBLISHED_PER_DOCUMENT = 1000;
+/** As `robolint lsp`: a folded finding can have thousands of other places. */
+const RELATED_PER_DIAGNOSTIC = 100;
 /** How many robots a hover names before it counts the rest. */
 const ROBOTS_NAMED = 12;
 const FIX_ALL = `${CodeActionKind.SourceFixAll}.robolint`;
@@ -59,7 +61,9 @@ function toDiagnostic(finding, uri) {
     source: "robolint",
     message: message(finding),
     relatedInformation: finding.labels.length
-      ? finding.labels.map((label) => ({ location: { uri, range: label.range }, message: label.message }))
+      ? finding.labels
+          .slice(0, RELATED_PER_DIAGNOSTIC)
+          .map((label) => ({ location: { uri, range: label.range }, message: label.message }))
       : undefined,
     tags: finding.name === "unused-suppression" ? [DiagnosticTag.Unnecessary] : undefined,
   };

@@ -70,6 +70,19 @@ test("didOpen publishes the findings with UTF-16 ranges", async () => {
   assert.deepEqual(glob.range, { start: { line: 2, character: 14 }, end: { line: 2, character: 15 } });
 });
 
+test("a folded finding's other places are held to 100 related locations, as robolint lsp holds them", async () => {
+  // 150 records for `*`: one finding, whose other places are the 297 other lines of the repeats.
+  const repeated = "User-agent: *\nDisallow: /x\n\n".repeat(150);
+  const other = "file:///site/repeated/robots.txt";
+  await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: other, languageId: "robots-txt", version: 7, text: repeated } });
+  const { diagnostics } = await diagnosticsFor(7);
+  const folded = diagnostics.find((diagnostic) => diagnostic.message.includes("[multiple-star-records]"));
+  assert.ok(folded, JSON.stringify(diagnostics.map((diagnostic) => diagnostic.message)));
+  assert.equal(folded.relatedInformation.length, 100);
+  assert.equal(folded.relatedInformation[0].location.uri, other);
+  await connection.sendNotification("textDocument/didClose", { textDocument: { uri: other } });
+});
+
 test("a finding's quick fix and fix-all are code actions", async () => {
   const typo = opened.diagnostics.find((diagnostic) => diagnostic.message.includes("[field-typo]"));
   const quick = await connection.sendRequest("textDocument/codeAction", {
