@@ -107,13 +107,21 @@ fn lint_text(request: &Request) -> Result<Answer, Answer> {
 
 /// `POST /api/fix?target=T&finding=N&code=C`: the text with the fix of the lint's Nth finding
 /// (which must still be rule C's, so a fix is never applied to a text it was not made for);
-/// `finding=safe` applies every safe fix, as `robolint --fix` does.
+/// `finding=safe` applies every safe fix, as `robolint --fix` does, and `finding=unsafe`
+/// every fix, as `robolint --fix --unsafe-fixes` does.
 fn fix_text(request: &Request) -> Result<Answer, Answer> {
     let text = request.text()?;
     let settings = request.settings()?;
-    let finding = request.parameter("finding").ok_or_else(|| Answer::error(400, "give finding=N or finding=safe"))?;
-    if finding == "safe" {
-        let fixed = fix::fix_text(text, None, &settings, Applicability::Safe);
+    let finding = request
+        .parameter("finding")
+        .ok_or_else(|| Answer::error(400, "give finding=N, finding=safe or finding=unsafe"))?;
+    let every_fix = match finding.as_str() {
+        "safe" => Some(Applicability::Safe),
+        "unsafe" => Some(Applicability::Unsafe),
+        _ => None,
+    };
+    if let Some(allowed) = every_fix {
+        let fixed = fix::fix_text(text, None, &settings, allowed);
         return Ok(Answer::json(&json!({ "text": fixed.text, "applied": fixed.applied })));
     }
     let index: usize = finding.parse().map_err(|_| Answer::error(400, "finding must be a number or `safe`"))?;
@@ -305,6 +313,16 @@ mod tests {
             Request { method: "POST", path: "/api/fix", query: "finding=0&code=RL999", body: text.as_bytes() };
         assert_ne!(code, "RL999");
         assert_eq!(answer(&request).map(|answer| answer.status), Some(409));
+    }
+
+    #[test]
+    fn every_unsafe_fix_is_applied_only_when_asked_for() {
+        // A path without its leading `/` is a guess to fix: path-not-absolute's fix is unsafe.
+        let text = "User-agent: *\nDisallow: images/\n";
+        let unsafe_fixed = post("/api/fix", "finding=unsafe", text);
+        let safe_fixed = post("/api/fix", "finding=safe", text);
+        assert_eq!(unsafe_fixed["text"], "User-agent: *\nDisallow: /images/\n");
+        assert_eq!(safe_fixed["text"], text);
     }
 
     #[test]
