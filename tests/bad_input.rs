@@ -281,6 +281,29 @@ fn a_10_mb_line_is_kept_up_to_the_cap_and_reported_as_long() {
     }
 }
 
+/// One Disallow path as long as the cap: `audit` quotes it for each of 200 robots, which held
+/// 900 MB of copies and wrote 450 MB of JSON. Memory and output now stay small.
+#[test]
+fn an_audit_of_one_path_as_long_as_the_cap_stays_small() {
+    let scratch = Scratch::new("audit-long-path");
+    let path = scratch.streamed("robots.txt", |out| {
+        out.write_all(b"User-agent: *\nDisallow: /")?;
+        (0..2_000).try_for_each(|_| out.write_all(&[b'a'; 1000]))?;
+        out.write_all(b"\n")
+    });
+    let path = path.to_str().expect("a UTF-8 temporary path");
+    for format in ["human", "json"] {
+        let run = robolint(&["audit", "--no-config", "--format", format, path]);
+        assert_eq!(run.status, Some(0), "{format}: {}", run.stderr);
+        assert!(format == "human" || run.stdout.contains("aaaa…aaaa"), "the JSON's example URLs are cut short");
+        assert!(run.stdout.len() < 1_000_000, "{format}: {} bytes of output", run.stdout.len());
+        if cfg!(target_os = "linux") {
+            let cost = run.peak_rss_kib - startup_rss_kib();
+            assert!(cost < 64 * 1024, "{format}: the audit took {cost} KiB more than starting");
+        }
+    }
+}
+
 /// A million lines fit in the size cap when they are this short: every one is parsed.
 #[test]
 fn a_million_short_lines_are_all_read_and_judged_once() {

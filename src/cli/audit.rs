@@ -1,6 +1,7 @@
 //! `robolint audit FILE|URL`: the registry's robots by purpose, what each may fetch under the
 //! file (all, some, none) and the group that decides, and what the file says about usage.
 
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
@@ -22,6 +23,8 @@ use super::ColorChoice;
 const OPERATOR_WIDTH: usize = 24;
 /// The JSON's `version`.
 const JSON_VERSION: u32 = 1;
+/// Longer example URLs (made from a path as long as the file) are cut around `…` in every format.
+const LONGEST_EXAMPLE_URL: usize = 2_000;
 /// The table's columns; FETCH, the access, is the one coloured in each robot's row.
 const COLUMNS: [&str; 7] = ["PURPOSE", "ROBOT", "OPERATOR", "FETCH", "DECIDED BY", "USAGE", "NOTE"];
 const FETCH_COLUMN: usize = 3;
@@ -144,7 +147,8 @@ struct RobotAnswer<'a> {
 #[derive(Serialize)]
 struct ExampleAnswer<'a> {
     line: Option<usize>,
-    url: &'a str,
+    /// A path as long as the file (2 MiB) is cut around `…`: every robot shows two.
+    url: Cow<'a, str>,
     why: String,
 }
 
@@ -174,7 +178,7 @@ impl<'a> RobotAnswer<'a> {
         let example = |answer: &'a Option<robolint::audit::Answer>| {
             answer.as_ref().map(|answer| ExampleAnswer {
                 line: answer.verdict.reason.rule().map(|rule| rule.line + 1),
-                url: &answer.url,
+                url: abbreviate(&answer.url, LONGEST_EXAMPLE_URL),
                 why: audit.explain(robot, answer),
             })
         };
