@@ -191,16 +191,18 @@ impl<R: BufRead> Captures<R> {
         loop {
             let budget = MAX_HEADER_BYTES.saturating_sub(block.len() as u64);
             let read = read_line(&mut self.reader, &mut block, budget)?;
-            if read == 0 {
-                return Err(Framing::Broken("the input ends inside the record's header block".into()));
-            }
-            if block.ends_with(b"\n") && matches!(&block[block.len() - read..], b"\r\n" | b"\n") {
-                break;
-            }
-            if !block.ends_with(b"\n") {
+            // The cap reached: at a line end (nothing more may be read) or inside a line.
+            let at_cap = read as u64 == budget && (budget == 0 || !block.ends_with(b"\n"));
+            if at_cap {
                 return Err(Framing::Broken(format!(
                     "the record's header block is longer than {MAX_HEADER_BYTES} bytes"
                 )));
+            }
+            if read == 0 || !block.ends_with(b"\n") {
+                return Err(Framing::Broken("the input ends inside the record's header block".into()));
+            }
+            if matches!(&block[block.len() - read..], b"\r\n" | b"\n") {
+                break;
             }
         }
         WarcFields::parse(&block).map(Some)
