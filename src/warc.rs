@@ -291,7 +291,8 @@ impl WarcFields {
     }
 
     fn content_length(&self) -> Result<u64, Framing> {
-        let value = self.get("Content-Length").ok_or_else(|| Framing::Broken("the record has no Content-Length".into()))?;
+        let value =
+            self.get("Content-Length").ok_or_else(|| Framing::Broken("the record has no Content-Length".into()))?;
         value.parse().map_err(|_| Framing::Broken(format!("the record's Content-Length `{value}` is not a number")))
     }
 
@@ -382,9 +383,7 @@ struct Archived<'r>(Option<RawResponse<'r>>);
 
 impl Transport for Archived<'_> {
     fn get(&mut self, url: &HttpUrl) -> Result<RawResponse<'_>, Failure> {
-        self.0
-            .take()
-            .ok_or_else(|| Failure::new(FailureKind::Io, format!("the archive holds no answer for {url}")))
+        self.0.take().ok_or_else(|| Failure::new(FailureKind::Io, format!("the archive holds no answer for {url}")))
     }
 }
 
@@ -405,13 +404,6 @@ impl SeverityCounts {
         }
     }
 
-    /// The most severe finding counted.
-    pub fn worst(&self) -> Option<Severity> {
-        [(self.error, Severity::Error), (self.warning, Severity::Warning), (self.info, Severity::Info)]
-            .into_iter()
-            .find(|&(count, _)| count > 0)
-            .map(|(_, severity)| severity)
-    }
 }
 
 /// A capture linted: one line of `robolint warc`'s output (docs/warc-format.md).
@@ -459,6 +451,15 @@ pub fn lint_capture(capture: &Capture, settings: &Settings) -> CaptureReport {
     }
 }
 
+impl CaptureReport {
+    /// The most severe finding that counts toward `--fail-on`: as for `robolint lint`,
+    /// information about robots outside the targets does not.
+    pub fn worst(&self) -> Option<Severity> {
+        let diagnostics = self.report.iter().flat_map(|report| &report.diagnostics);
+        diagnostics.filter(|diagnostic| !diagnostic.beyond_targets).map(|diagnostic| diagnostic.severity).max()
+    }
+}
+
 impl Serialize for CaptureReport {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut out = serializer.serialize_struct("CaptureReport", 9)?;
@@ -502,11 +503,15 @@ pub struct Summary {
     pub counts: SeverityCounts,
     /// Findings per rule code over every capture.
     pub rules: BTreeMap<&'static str, usize>,
+    /// The most severe finding that counts toward `--fail-on` ([`CaptureReport::worst`]).
+    #[serde(skip)]
+    pub worst: Option<Severity>,
 }
 
 impl Summary {
     pub fn add(&mut self, report: &CaptureReport) {
         self.captures += 1;
+        self.worst = self.worst.max(report.worst());
         self.counts.error += report.counts.error;
         self.counts.warning += report.counts.warning;
         self.counts.info += report.counts.info;

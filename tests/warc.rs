@@ -178,7 +178,8 @@ fn every_protego_capture_is_linted_and_counted_with_the_special_answers() {
         }
         errors += capture["counts"]["error"].as_u64().expect("a count");
         let findings = capture["findings"].as_array().expect("findings").len() as u64;
-        let counted: u64 = ["error", "warning", "info"].iter().map(|severity| capture["counts"][severity].as_u64().unwrap_or(0)).sum();
+        let counted: u64 =
+            ["error", "warning", "info"].iter().map(|severity| capture["counts"][severity].as_u64().unwrap_or(0)).sum();
         assert_eq!(findings, counted, "{capture}");
     }
     assert_eq!(summary["counts"]["error"].as_u64(), Some(errors));
@@ -219,8 +220,19 @@ fn a_line_has_the_documented_shape_and_findings_the_json_format_shape() {
     assert_eq!(lines.len(), 2, "{}", run.stdout);
     let capture = &lines[0];
     let keys: Vec<&str> = capture.as_object().expect("an object").keys().map(String::as_str).collect();
-    let mut expected =
-        ["type", "file", "record", "target_uri", "date", "record_id", "status", "location", "counts", "rules", "findings"];
+    let mut expected = [
+        "type",
+        "file",
+        "record",
+        "target_uri",
+        "date",
+        "record_id",
+        "status",
+        "location",
+        "counts",
+        "rules",
+        "findings",
+    ];
     expected.sort();
     let mut sorted = keys.clone();
     sorted.sort();
@@ -231,11 +243,31 @@ fn a_line_has_the_documented_shape_and_findings_the_json_format_shape() {
     assert_eq!(capture["status"], 200);
     let finding = capture["findings"].as_array().and_then(|findings| findings.first()).expect("a finding");
     // The shape of `--format json`'s findings, each naming the capture's URL as its file.
-    for key in ["file", "code", "name", "severity", "message", "line", "column", "end_line", "end_column", "range", "labels", "help", "notes", "affects", "fix", "witness"] {
+    for key in [
+        "file",
+        "code",
+        "name",
+        "severity",
+        "message",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "range",
+        "labels",
+        "help",
+        "notes",
+        "affects",
+        "fix",
+        "witness",
+    ] {
         assert!(finding.get(key).is_some(), "no `{key}` in {finding}");
     }
     assert_eq!(finding["file"], "https://example.com/robots.txt");
-    assert!(capture["findings"].as_array().expect("findings").iter().any(|finding| finding["name"] == "field-typo"), "{capture}");
+    assert!(
+        capture["findings"].as_array().expect("findings").iter().any(|finding| finding["name"] == "field-typo"),
+        "{capture}"
+    );
     assert_eq!(capture["rules"]["RL102"], 1, "{capture}");
     assert_eq!(lines[1]["type"], "summary");
     assert_eq!(run.status, Some(1), "a warning fails the run by default");
@@ -247,8 +279,11 @@ fn a_gzip_member_cut_short_gives_the_captures_before_it_then_an_error() {
     let whole = scratch.path().join("whole.warc.gz");
     let mut warc = WarcWriter::new(File::create(&whole).expect("a scratch file"), true);
     for site in ["a", "b", "c"] {
-        warc.response(&format!("http://{site}.example/robots.txt"), &http("200 OK", "text/plain", b"User-agent: *\nDisallow:\n"))
-            .expect("writing");
+        warc.response(
+            &format!("http://{site}.example/robots.txt"),
+            &http("200 OK", "text/plain", b"User-agent: *\nDisallow:\n"),
+        )
+        .expect("writing");
     }
     drop(warc);
     let bytes = fs::read(&whole).expect("the file");
@@ -272,7 +307,8 @@ fn broken_heads_bad_targets_and_non_warc_input_are_reported_and_reading_goes_on(
     let mut warc = WarcWriter::new(File::create(&path).expect("a scratch file"), false);
     warc.response("http://broken.example/robots.txt", b"HTTP/1.1 two hundred\r\n\r\nUser-agent: *\n").expect("writing");
     warc.response("http://headless.example/robots.txt", b"User-agent: *\nDisallow: /\n").expect("writing");
-    warc.record("response", b"http://bytes.example/\xff/robots.txt", b"HTTP/1.1 200 OK\r\n\r\n", (0, 0)).expect("writing");
+    warc.record("response", b"http://bytes.example/\xff/robots.txt", b"HTTP/1.1 200 OK\r\n\r\n", (0, 0))
+        .expect("writing");
     warc.response("ftp://files.example/robots.txt", b"HTTP/1.1 200 OK\r\n\r\n").expect("writing");
     warc.response("http://fine.example/robots.txt", &http("200 OK", "text/plain", b"User-agent: *\nDisallow:\n"))
         .expect("writing");
@@ -280,11 +316,21 @@ fn broken_heads_bad_targets_and_non_warc_input_are_reported_and_reading_goes_on(
     let not_warc = scratch.path().join("robots.txt");
     fs::write(&not_warc, "User-agent: *\nDisallow: /\n").expect("writing");
     let missing = scratch.path().join("missing.warc");
-    let run = robolint(&["warc", "--fail-on", "never", path.to_str().expect("UTF-8"), not_warc.to_str().expect("UTF-8"), missing.to_str().expect("UTF-8")]);
+    let run = robolint(&[
+        "warc",
+        "--fail-on",
+        "never",
+        path.to_str().expect("UTF-8"),
+        not_warc.to_str().expect("UTF-8"),
+        missing.to_str().expect("UTF-8"),
+    ]);
     let lines = lines(&run);
     let captures = of_type(&lines, "capture");
     let targets: Vec<&str> = captures.iter().filter_map(|capture| capture["target_uri"].as_str()).collect();
-    assert_eq!(targets, ["http://broken.example/robots.txt", "http://headless.example/robots.txt", "http://fine.example/robots.txt"]);
+    assert_eq!(
+        targets,
+        ["http://broken.example/robots.txt", "http://headless.example/robots.txt", "http://fine.example/robots.txt"]
+    );
     // An answer that is not HTTP is what the fetch path calls a protocol failure.
     for capture in &captures[..2] {
         assert_eq!(capture["status"], Value::Null);
@@ -322,8 +368,11 @@ fn memory_does_not_grow_with_records_and_a_huge_body_is_capped() {
         let mut warc = WarcWriter::new(BufWriter::new(File::create(&path).expect("a scratch file")), true);
         for index in 0..captures {
             let body = format!("User-agent: bot{index}\nDisallow: /private/{index}/\nAllow: /private/{index}/*.css$\n");
-            warc.response(&format!("https://s{index}.example/robots.txt"), &http("200 OK", "text/plain", body.as_bytes()))
-                .expect("writing");
+            warc.response(
+                &format!("https://s{index}.example/robots.txt"),
+                &http("200 OK", "text/plain", body.as_bytes()),
+            )
+            .expect("writing");
         }
         warc.out.flush().expect("writing");
         path
@@ -371,6 +420,10 @@ fn a_header_block_without_end_is_an_error_not_a_stall() {
     let lines = lines(&run);
     let errors = of_type(&lines, "error");
     assert_eq!(errors.len(), 1, "{}", run.stdout);
-    assert!(errors[0]["message"].as_str().is_some_and(|message| message.contains("longer than 65536 bytes")), "{}", errors[0]);
+    assert!(
+        errors[0]["message"].as_str().is_some_and(|message| message.contains("longer than 65536 bytes")),
+        "{}",
+        errors[0]
+    );
     assert_eq!(run.status, Some(2));
 }

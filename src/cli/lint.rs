@@ -80,18 +80,8 @@ pub struct LintArgs {
     #[arg(long, conflicts_with_all = ["fix", "diff"])]
     pub(super) add_suppressions: bool,
 
-    /// Rules to run instead of the default set: codes (RL301), code prefixes (RL3), names
-    /// (glob-pattern), categories (paths) or ALL. Comma-separated or repeated.
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    select: Option<Vec<String>>,
-
-    /// Rules to run in addition to the default (or selected) set, e.g. pedantic rules.
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    extend_select: Vec<String>,
-
-    /// Rules not to run.
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    ignore: Vec<String>,
+    #[command(flatten)]
+    rules: RuleFlags,
 
     /// Paths a directory walk skips (globs, matching a name or a path from the current
     /// folder), replacing robolint.toml's `exclude` and the default, `node_modules`.
@@ -189,13 +179,7 @@ impl LintArgs {
     /// The configuration's settings with the command line's on top: `--target` and `--select`
     /// replace the file's, `--extend-select` and `--ignore` add to the file's.
     fn settings(&self, config: &Config, cli_targets: &[robolint::dialect::Dialect]) -> Settings {
-        let selection = RuleSelection {
-            targets: cli_targets,
-            select: self.select.as_deref(),
-            extend_select: &self.extend_select,
-            ignore: &self.ignore,
-        };
-        Settings { all_infos: self.all_infos, ..selection.settings(config) }
+        Settings { all_infos: self.all_infos, ..self.rules.settings(config, cli_targets) }
     }
 
     /// Whether the run changes files (`--fix`, `--diff`'s dry run of it, `--add-suppressions`).
@@ -719,28 +703,42 @@ pub(super) fn known_selectors(settings: &Settings) -> Result<(), String> {
 }
 
 /// Whether the worst finding reaches `--fail-on`, else robolint.toml's `fail-on`, else warning.
-pub(super) fn fails_at(cli_fail_on: Option<FailOn>, configured_fail_on: Option<Level>, worst: Option<Severity>) -> bool {
+pub(super) fn fails_at(
+    cli_fail_on: Option<FailOn>,
+    configured_fail_on: Option<Level>,
+    worst: Option<Severity>,
+) -> bool {
     let fail_on = cli_fail_on.map(FailOn::level).or(configured_fail_on).unwrap_or(Level::Warning);
     fail_on.severity().is_some_and(|threshold| worst.is_some_and(|worst| worst >= threshold))
 }
 
-/// The rule flags of the command line over a configuration's settings: `--target` and
-/// `--select` replace the file's, `--extend-select` and `--ignore` add to the file's.
-pub(super) struct RuleSelection<'a> {
-    pub(super) targets: &'a [robolint::dialect::Dialect],
-    pub(super) select: Option<&'a [String]>,
-    pub(super) extend_select: &'a [String],
-    pub(super) ignore: &'a [String],
+/// The rule flags of `robolint lint` and `robolint warc`.
+#[derive(clap::Args)]
+pub(super) struct RuleFlags {
+    /// Rules to run instead of the default set: codes (RL301), code prefixes (RL3), names
+    /// (glob-pattern), categories (paths) or ALL. Comma-separated or repeated.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    select: Option<Vec<String>>,
+
+    /// Rules to run in addition to the default (or selected) set, e.g. pedantic rules.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    extend_select: Vec<String>,
+
+    /// Rules not to run.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    ignore: Vec<String>,
 }
 
-impl RuleSelection<'_> {
-    pub(super) fn settings(&self, config: &Config) -> Settings {
+impl RuleFlags {
+    /// A configuration's settings with these flags and `--target` on top: `--target` and
+    /// `--select` replace the file's, `--extend-select` and `--ignore` add to the file's.
+    pub(super) fn settings(&self, config: &Config, cli_targets: &[robolint::dialect::Dialect]) -> Settings {
         let mut settings = config.settings();
-        if !self.targets.is_empty() {
-            settings.targets = self.targets.to_vec();
+        if !cli_targets.is_empty() {
+            settings.targets = cli_targets.to_vec();
         }
-        if let Some(select) = self.select {
-            settings.select = Some(select.to_vec());
+        if self.select.is_some() {
+            settings.select = self.select.clone();
         }
         settings.extend_select.extend(self.extend_select.iter().cloned());
         settings.ignore.extend(self.ignore.iter().cloned());

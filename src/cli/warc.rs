@@ -11,7 +11,7 @@ use robolint::warc::{self, lint_capture, Captures, Summary};
 use robolint::Settings;
 
 use super::config::Configs;
-use super::lint::{fails_at, known_selectors, parse_targets, FailOn, RuleSelection};
+use super::lint::{fails_at, known_selectors, parse_targets, FailOn, RuleFlags};
 use super::{cannot_write, EXIT_FOUND, EXIT_USAGE};
 
 #[derive(clap::Args)]
@@ -31,17 +31,8 @@ pub struct WarcArgs {
     #[arg(long, value_delimiter = ',', value_name = "DIALECT")]
     target: Vec<String>,
 
-    /// Rules to run instead of the default set (codes, prefixes, names, categories or ALL).
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    select: Option<Vec<String>>,
-
-    /// Rules to run in addition to the default (or selected) set.
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    extend_select: Vec<String>,
-
-    /// Rules not to run.
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    ignore: Vec<String>,
+    #[command(flatten)]
+    rules: RuleFlags,
 
     /// Use this configuration file instead of the nearest robolint.toml above the current folder.
     #[arg(long, value_name = "PATH", conflicts_with = "no_config")]
@@ -84,13 +75,7 @@ pub fn run_warc(args: &WarcArgs) -> Result<u8, String> {
     let targets = parse_targets(&args.target)?;
     let mut configs = Configs::from_flags(args.no_config, args.config.as_deref())?;
     let config = configs.for_current_directory()?;
-    let selection = RuleSelection {
-        targets: &targets,
-        select: args.select.as_deref(),
-        extend_select: &args.extend_select,
-        ignore: &args.ignore,
-    };
-    let settings = selection.settings(config);
+    let settings = args.rules.settings(config, &targets);
     known_selectors(&settings)?;
     let max_size = args.max_size.unwrap_or(robolint::fetch::DEFAULT_MAX_SIZE);
     let destination: Box<dyn Write> = match &args.output_file {
@@ -106,7 +91,7 @@ pub fn run_warc(args: &WarcArgs) -> Result<u8, String> {
     out.flush().map_err(cannot_write)?;
     Ok(if summary.errors > 0 {
         EXIT_USAGE
-    } else if fails_at(args.fail_on, config.fail_on, summary.counts.worst()) {
+    } else if fails_at(args.fail_on, config.fail_on, summary.worst) {
         EXIT_FOUND
     } else {
         0
