@@ -74,7 +74,7 @@ pub struct Capture {
 pub enum Answer {
     /// A final answer (any status that is not a redirect), or an HTTP message robolint cannot
     /// read, recorded as the fetch path records a server's invalid answer.
-    Fetched(FetchOutcome),
+    Fetched(Box<FetchOutcome>),
     /// A 3xx answer: the crawl archives what it leads to as a capture of its own, so there is
     /// nothing here to lint.
     Redirect { status: u16, location: Option<String> },
@@ -321,7 +321,7 @@ fn robots_txt_target(fields: &WarcFields) -> Option<Result<HttpUrl, String>> {
 fn read_answer(url: HttpUrl, block: &mut impl BufRead, max_size: usize) -> Answer {
     let head = match read_http_head(block) {
         Ok(head) => head,
-        Err(problem) => return Answer::Fetched(unreadable_answer(url, problem)),
+        Err(problem) => return Answer::Fetched(Box::new(unreadable_answer(url, problem))),
     };
     let mut fields = [httparse::EMPTY_HEADER; MAX_FIELDS];
     let mut response = httparse::Response::new(&mut fields);
@@ -336,15 +336,15 @@ fn read_answer(url: HttpUrl, block: &mut impl BufRead, max_size: usize) -> Answe
             (status, Headers::new(headers))
         }
         Ok(httparse::Status::Partial) => {
-            return Answer::Fetched(unreadable_answer(url, "the HTTP head is incomplete".into()))
+            return Answer::Fetched(Box::new(unreadable_answer(url, "the HTTP head is incomplete".into())))
         }
-        Err(error) => return Answer::Fetched(unreadable_answer(url, format!("the HTTP head: {error}"))),
+        Err(error) => return Answer::Fetched(Box::new(unreadable_answer(url, format!("the HTTP head: {error}")))),
     };
     if (300..400).contains(&status) {
         return Answer::Redirect { status, location: headers.get("location").map(str::to_string) };
     }
     let answer = RawResponse { status, headers, body: Box::new(block) };
-    Answer::Fetched(follow(url, &mut Archived(Some(answer)), max_size))
+    Answer::Fetched(Box::new(follow(url, &mut Archived(Some(answer)), max_size)))
 }
 
 /// The status line and header lines up to the blank line after them.
@@ -403,7 +403,6 @@ impl SeverityCounts {
             Severity::Info => self.info += 1,
         }
     }
-
 }
 
 /// A capture linted: one line of `robolint warc`'s output (docs/warc-format.md).
