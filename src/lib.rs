@@ -100,6 +100,7 @@ pub mod serve;
 pub mod source;
 pub mod suppression;
 pub mod text;
+pub mod warc;
 
 pub use diagnostic::{Diagnostic, Severity};
 pub use lint::{lint, lint_document, lint_fetched, Report, Settings};

@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Some(Command::Audit(args)) => cli::audit::run_audit(&args),
         Some(Command::Diff(args)) => cli::diff::run_diff(&args),
         Some(Command::Format(args)) => cli::format::run_format(&args),
+        Some(Command::Warc(args)) => cli::warc::run_warc(&args),
         None => match cli::mistyped_subcommand(&cli) {
             Some(message) => Err(message),
             None => cli::lint::run(&cli.lint),

@@ -15,14 +15,25 @@ pub(super) struct Configs {
 
 impl Configs {
     pub(super) fn new(args: &LintArgs) -> Result<Configs, String> {
-        let resolver = if args.no_config {
+        Configs::from_flags(args.no_config, args.config.as_deref())
+    }
+
+    /// `--no-config`, `--config PATH`, or neither.
+    pub(super) fn from_flags(no_config: bool, config: Option<&Path>) -> Result<Configs, String> {
+        let resolver = if no_config {
             Resolver::fixed(Config::default())
-        } else if let Some(path) = &args.config {
+        } else if let Some(path) = config {
             Resolver::fixed(Config::load(path).map_err(|error| show_config_error(&error, false))?)
         } else {
             Resolver::nearest()
         };
         Ok(Configs { resolver })
+    }
+
+    /// The configuration for inputs with no folder of their own (WARC files hold many sites).
+    pub(super) fn for_current_directory(&mut self) -> Result<&Config, String> {
+        let directory = std::env::current_dir().unwrap_or_default();
+        self.resolver.for_directory(&directory).map_err(|error| show_config_error(&error, false))
     }
 
     pub(super) fn for_input(

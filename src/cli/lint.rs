@@ -15,7 +15,7 @@ use robolint::parallel;
 use robolint::render::{Found, Linted, Renderer, Tally};
 use robolint::rules::{self, Level};
 use robolint::source::DEFAULT_SIZE_CAP;
-use robolint::{lint, lint_fetched, Report, Settings};
+use robolint::{lint, lint_fetched, Report, Settings, Severity};
 
 use super::config::Configs;
 use super::exclude::{CliExclusion, Exclusion};
@@ -80,18 +80,8 @@ pub struct LintArgs {
     #[arg(long, conflicts_with_all = ["fix", "diff"])]
     pub(super) add_suppressions: bool,
 
-    /// Rules to run instead of the default set: codes (RL301), code prefixes (RL3), names
-    /// (glob-pattern), categories (paths) or ALL. Comma-separated or repeated.
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    select: Option<Vec<String>>,
-
-    /// Rules to run in addition to the default (or selected) set, e.g. pedantic rules.
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    extend_select: Vec<String>,
-
-    /// Rules not to run.
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    ignore: Vec<String>,
+    #[command(flatten)]
+    rules: RuleFlags,
 
     /// Paths a directory walk skips (globs, matching a name or a path from the current
     /// folder), replacing robolint.toml's `exclude` and the default, `node_modules`.
@@ -189,17 +179,7 @@ impl LintArgs {
     /// The configuration's settings with the command line's on top: `--target` and `--select`
     /// replace the file's, `--extend-select` and `--ignore` add to the file's.
     fn settings(&self, config: &Config, cli_targets: &[robolint::dialect::Dialect]) -> Settings {
-        let mut settings = config.settings();
-        if !cli_targets.is_empty() {
-            settings.targets = cli_targets.to_vec();
-        }
-        if self.select.is_some() {
-            settings.select = self.select.clone();
-        }
-        settings.extend_select.extend(self.extend_select.iter().cloned());
-        settings.ignore.extend(self.ignore.iter().cloned());
-        settings.all_infos = self.all_infos;
-        settings
+        Settings { all_infos: self.all_infos, ..self.rules.settings(config, cli_targets) }
     }
 
     /// Whether the run changes files (`--fix`, `--diff`'s dry run of it, `--add-suppressions`).
@@ -294,7 +274,7 @@ impl Format {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum FailOn {
+pub(super) enum FailOn {
     Info,
     Warning,
     Error,
@@ -397,17 +377,7 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
         if args.show_settings {
             return show_settings(&input, config, &settings);
         }
-        let unknown: Vec<String> = settings
-            .unknown_selectors()
-            .into_iter()
-            .map(|selector| match rules::closest_name(selector) {
-                Some(name) => format!("{selector} (did you mean `{name}`?)"),
-                None => selector.to_string(),
-            })
-            .collect();
-        if !unknown.is_empty() {
-            return Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
-        }
+        known_selectors(&settings)?;
         let weight = input_weight(&input, fetch_options.max_size);
         jobs.push(Job { input, settings, fail_on: config.fail_on, weight });
     }
@@ -712,8 +682,68 @@ impl Outcome {
 /// Whether an input with `found` fails the run (`--fail-on`, else robolint.toml's
 /// `fail-on`, else warning). Files and URLs alike come through here.
 pub(super) fn fails(args: &LintArgs, configured_fail_on: Option<Level>, found: &Found) -> bool {
-    let fail_on = args.fail_on.map(FailOn::level).or(configured_fail_on).unwrap_or(Level::Warning);
-    fail_on.severity().is_some_and(|threshold| found.worst().is_some_and(|worst| worst >= threshold))
+    fails_at(args.fail_on, configured_fail_on, found.worst())
+}
+
+/// An error naming the rule selectors no rule answers to, with the name each was likely meant as.
+pub(super) fn known_selectors(settings: &Settings) -> Result<(), String> {
+    let unknown: Vec<String> = settings
+        .unknown_selectors()
+        .into_iter()
+        .map(|selector| match rules::closest_name(selector) {
+            Some(name) => format!("{selector} (did you mean `{name}`?)"),
+            None => selector.to_string(),
+        })
+        .collect();
+    if unknown.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")))
+    }
+}
+
+/// Whether the worst finding reaches `--fail-on`, else robolint.toml's `fail-on`, else warning.
+pub(super) fn fails_at(
+    cli_fail_on: Option<FailOn>,
+    configured_fail_on: Option<Level>,
+    worst: Option<Severity>,
+) -> bool {
+    let fail_on = cli_fail_on.map(FailOn::level).or(configured_fail_on).unwrap_or(Level::Warning);
+    fail_on.severity().is_some_and(|threshold| worst.is_some_and(|worst| worst >= threshold))
+}
+
+/// The rule flags of `robolint lint` and `robolint warc`.
+#[derive(clap::Args)]
+pub(super) struct RuleFlags {
+    /// Rules to run instead of the default set: codes (RL301), code prefixes (RL3), names
+    /// (glob-pattern), categories (paths) or ALL. Comma-separated or repeated.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    select: Option<Vec<String>>,
+
+    /// Rules to run in addition to the default (or selected) set, e.g. pedantic rules.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    extend_select: Vec<String>,
+
+    /// Rules not to run.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    ignore: Vec<String>,
+}
+
+impl RuleFlags {
+    /// A configuration's settings with these flags and `--target` on top: `--target` and
+    /// `--select` replace the file's, `--extend-select` and `--ignore` add to the file's.
+    pub(super) fn settings(&self, config: &Config, cli_targets: &[robolint::dialect::Dialect]) -> Settings {
+        let mut settings = config.settings();
+        if !cli_targets.is_empty() {
+            settings.targets = cli_targets.to_vec();
+        }
+        if self.select.is_some() {
+            settings.select = self.select.clone();
+        }
+        settings.extend_select.extend(self.extend_select.iter().cloned());
+        settings.ignore.extend(self.ignore.iter().cloned());
+        settings
+    }
 }
 
 /// The URL a positional argument names, checked; `None` for a file (an error for
@@ -744,7 +774,7 @@ fn has_url_scheme(text: &str) -> bool {
     })
 }
 
-fn parse_targets(names: &[String]) -> Result<Vec<robolint::dialect::Dialect>, String> {
+pub(super) fn parse_targets(names: &[String]) -> Result<Vec<robolint::dialect::Dialect>, String> {
     robolint::config::parse_targets(names).map_err(|message| format!("--target: {message}"))
 }
 

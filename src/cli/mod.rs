@@ -17,6 +17,7 @@ mod output;
 pub mod parse;
 pub mod rules;
 pub mod serve;
+pub mod warc;
 
 use std::io;
 
@@ -103,6 +104,10 @@ pub enum Command {
     /// The draft's strict parse tree of a file, or the production that failed and where
     /// (exit 0: the 1996 grammar accepts the file, 1: it does not, 2: error).
     Parse(parse::ParseArgs),
+    /// Lint the robots.txt captures of WARC files (a web crawl's archive) as the fetches they
+    /// record, printing JSON Lines: a line per capture, then a summary (exit 0: nothing at
+    /// or above --fail-on, 1: findings that are, 2: a file or record that could not be read).
+    Warc(warc::WarcArgs),
     /// The crawler registry: each robot's token, purpose, operator, whether it honours
     /// robots.txt and how it reads it.
     Agents(agents::AgentsArgs),

@@ -79,6 +79,11 @@ impl HttpUrl {
         &self.host
     }
 
+    /// The path, without the query: `/robots.txt`.
+    pub fn path(&self) -> &str {
+        split_query(&self.path_and_query).0
+    }
+
     /// `host` or `host:port` when the port is not the scheme's default.
     pub fn authority(&self) -> String {
         match self.port {
