@@ -397,17 +397,7 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
         if args.show_settings {
             return show_settings(&input, config, &settings);
         }
-        let unknown: Vec<String> = settings
-            .unknown_selectors()
-            .into_iter()
-            .map(|selector| match rules::closest_name(selector) {
-                Some(name) => format!("{selector} (did you mean `{name}`?)"),
-                None => selector.to_string(),
-            })
-            .collect();
-        if !unknown.is_empty() {
-            return Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
-        }
+        settings.check_selectors()?;
         let weight = input_weight(&input, fetch_options.max_size);
         jobs.push(Job { input, settings, fail_on: config.fail_on, weight });
     }
