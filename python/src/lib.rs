@@ -202,7 +202,12 @@ fn finding_from_json(value: &serde_json::Value) -> Option<Finding> {
     })
 }
 
-/// Lints a robots.txt and returns its findings, in the order of the text.
+/// Lints a robots.txt (str, or bytes in any encoding) with the command's defaults and
+/// returns its findings in the order of the text, as `robolint --format json` reports them.
+/// `target`: dialect names, `today` (the default) or `portable`; `select` replaces the rule
+/// set and `ignore` removes rules (codes, prefixes, names, categories); `config`: the text of
+/// a robolint.toml (str) or its path (pathlib.Path), which the other arguments override as
+/// the command line's do. Text past the 2 MiB size cap is cut, and a finding says so.
 #[pyfunction(name = "lint")]
 #[pyo3(signature = (text, *, target=None, select=None, ignore=None, config=None))]
 fn lint_text(
@@ -244,7 +249,9 @@ impl Fixed {
     }
 }
 
-/// Applies the fixes `robolint --fix` applies (with `unsafe`, `--unsafe-fixes` too).
+/// Applies the fixes `robolint --fix` applies to `text` (with `unsafe=True`, those of
+/// `--unsafe-fixes` too) and returns a `Fixed`: the text, the number of fixes applied, and
+/// the safe fixes held back because they would change what some robot does.
 #[pyfunction(name = "fix")]
 #[pyo3(signature = (text, *, r#unsafe=false, target=None, select=None, ignore=None, config=None))]
 fn fix_text(
