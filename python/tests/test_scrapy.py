@@ -8,11 +8,7 @@ import sys
 import textwrap
 import threading
 
-import pytest
-
-scrapy = pytest.importorskip("scrapy")
-
-import robolint.scrapy  # noqa: E402  (after the skip: it imports scrapy)
+import robolint.scrapy
 
 ROBOTS_TXT = b"""User-agent: *
 Disallow: /private/
