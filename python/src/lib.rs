@@ -156,7 +156,10 @@ struct Finding {
 #[pymethods]
 impl Finding {
     fn __repr__(&self) -> String {
-        format!("Finding({} {} {} at {}:{}: {:?})", self.code, self.name, self.severity, self.line, self.column, self.message)
+        format!(
+            "Finding({} {} {} at {}:{}: {:?})",
+            self.code, self.name, self.severity, self.line, self.column, self.message
+        )
     }
 }
 
@@ -225,8 +228,9 @@ fn lint_text(
         json::findings(&Linted { name: TEXT_NAME, report: &report })
             .map(|finding| {
                 let value = serde_json::to_value(&finding).map_err(|error| PyValueError::new_err(error.to_string()))?;
-                finding_from_json(&value)
-                    .ok_or_else(|| PyValueError::new_err(format!("robolint wrote a finding it cannot read back: {value}")))
+                finding_from_json(&value).ok_or_else(|| {
+                    PyValueError::new_err(format!("robolint wrote a finding it cannot read back: {value}"))
+                })
             })
             .collect()
     })
@@ -274,8 +278,11 @@ fn fix_text(
     let allowed = if r#unsafe { Applicability::Unsafe } else { Applicability::Safe };
     Ok(py.detach(move || {
         let fixed = fix::fix_text(&text, None, &settings, allowed);
-        let held_back =
-            fixed.held_back.iter().map(|held| format!("{} {}: {}", held.code, held.fix, held.change.describe())).collect();
+        let held_back = fixed
+            .held_back
+            .iter()
+            .map(|held| format!("{} {}: {}", held.code, held.fix, held.change.describe()))
+            .collect();
         Fixed { text: fixed.text, applied: fixed.applied, held_back }
     }))
 }
@@ -342,7 +349,9 @@ impl Robots {
             allowed: verdict.allowed,
             // The model has a line for every line of the text, in order.
             line: rule.map(|rule| rule.line + 1),
-            rule: rule.and_then(|rule| text.get(rule.span.start()..rule.span.end())).map(|line| line.trim().to_string()),
+            rule: rule
+                .and_then(|rule| text.get(rule.span.start()..rule.span.end()))
+                .map(|line| line.trim().to_string()),
             pattern: rule.map(|rule| rule.pattern.to_string()),
             reason: verdict.reason.describe(),
         }
