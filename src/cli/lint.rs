@@ -13,7 +13,7 @@ use robolint::config::Config;
 use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
 use robolint::parallel;
 use robolint::render::{Found, Linted, Renderer, Tally};
-use robolint::rules::{self, Level};
+use robolint::rules::Level;
 use robolint::source::DEFAULT_SIZE_CAP;
 use robolint::{lint, lint_fetched, Report, Settings};
 
