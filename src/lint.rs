@@ -81,6 +81,23 @@ impl Settings {
         self.rule_table().folded_file_wide().to_vec()
     }
 
+    /// The usage error for selectors that name no rule, each with the nearest rule name when
+    /// one is close: what the command line and the Python package both say.
+    pub fn check_selectors(&self) -> Result<(), String> {
+        let unknown: Vec<String> = self
+            .unknown_selectors()
+            .into_iter()
+            .map(|selector| match rules::closest_name(selector) {
+                Some(name) => format!("{selector} (did you mean `{name}`?)"),
+                None => selector.to_string(),
+            })
+            .collect();
+        if unknown.is_empty() {
+            return Ok(());
+        }
+        Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")))
+    }
+
     /// Selectors that name no rule, for a usage error.
     pub fn unknown_selectors(&self) -> Vec<&str> {
         let all = rules::all();
@@ -651,6 +668,16 @@ mod tests {
 
     use super::*;
     use crate::rules::Level;
+
+    #[test]
+    fn an_unknown_selector_is_named_with_the_nearest_rule() {
+        let settings = Settings { select: Some(vec!["glob-patern".into(), "RL3".into()]), ..Settings::default() };
+        assert_eq!(
+            settings.check_selectors(),
+            Err("unknown rule selector(s): glob-patern (did you mean `glob-pattern`?) (see `robolint rules`)".into())
+        );
+        assert_eq!(Settings::default().check_selectors(), Ok(()));
+    }
 
     fn finding_of(rule: &str, severity: Severity, span: Span) -> Diagnostic {
         let metadata = &rules::find(rule).expect("a rule").metadata;

@@ -13,7 +13,7 @@ use robolint::config::Config;
 use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
 use robolint::parallel;
 use robolint::render::{Found, Linted, Renderer, Tally};
-use robolint::rules::{self, Level};
+use robolint::rules::Level;
 use robolint::source::DEFAULT_SIZE_CAP;
 use robolint::{lint, lint_fetched, Report, Settings, Severity};
 
@@ -377,7 +377,7 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
         if args.show_settings {
             return show_settings(&input, config, &settings);
         }
-        known_selectors(&settings)?;
+        settings.check_selectors()?;
         let weight = input_weight(&input, fetch_options.max_size);
         jobs.push(Job { input, settings, fail_on: config.fail_on, weight });
     }
@@ -683,23 +683,6 @@ impl Outcome {
 /// `fail-on`, else warning). Files and URLs alike come through here.
 pub(super) fn fails(args: &LintArgs, configured_fail_on: Option<Level>, found: &Found) -> bool {
     fails_at(args.fail_on, configured_fail_on, found.worst())
-}
-
-/// An error naming the rule selectors no rule answers to, with the name each was likely meant as.
-pub(super) fn known_selectors(settings: &Settings) -> Result<(), String> {
-    let unknown: Vec<String> = settings
-        .unknown_selectors()
-        .into_iter()
-        .map(|selector| match rules::closest_name(selector) {
-            Some(name) => format!("{selector} (did you mean `{name}`?)"),
-            None => selector.to_string(),
-        })
-        .collect();
-    if unknown.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")))
-    }
 }
 
 /// Whether the worst finding reaches `--fail-on`, else robolint.toml's `fail-on`, else warning.

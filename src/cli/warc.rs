@@ -11,7 +11,7 @@ use robolint::warc::{self, lint_capture, Captures, Summary};
 use robolint::Settings;
 
 use super::config::Configs;
-use super::lint::{fails_at, known_selectors, parse_targets, FailOn, RuleFlags};
+use super::lint::{fails_at, parse_targets, FailOn, RuleFlags};
 use super::{cannot_write, EXIT_FOUND, EXIT_USAGE};
 
 #[derive(clap::Args)]
@@ -76,7 +76,7 @@ pub fn run_warc(args: &WarcArgs) -> Result<u8, String> {
     let mut configs = Configs::from_flags(args.no_config, args.config.as_deref())?;
     let config = configs.for_current_directory()?;
     let settings = args.rules.settings(config, &targets);
-    known_selectors(&settings)?;
+    settings.check_selectors()?;
     let max_size = args.max_size.unwrap_or(robolint::fetch::DEFAULT_MAX_SIZE);
     let destination: Box<dyn Write> = match &args.output_file {
         Some(path) => Box::new(File::create(path).map_err(|error| format!("{}: {error}", path.display()))?),
