@@ -102,7 +102,7 @@ pub fn rule_documentation(metadata: &Metadata, targets: &[Dialect], heading: u8)
     } else {
         format!("off by default ({} when selected)", metadata.severity.as_str())
     };
-    fact(&format!("Severity for {}", rules::targets_label(targets)), escape(&level));
+    fact("Severity", format!("{} for {}", escape(&level), escape(&rules::targets_label(targets))));
     if let Some(evidence) = &metadata.evidence {
         fact("Evidence", inline(evidence));
     }

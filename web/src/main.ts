@@ -416,7 +416,10 @@ async function testUrl(view: EditorView) {
   robotRows = [];
   const selectRow = (row: HTMLTableRowElement, robot: RobotAnswer) => {
     for (const other of robotRows) other.row.classList.toggle("selected", other.row === row);
-    for (const other of robotRows) other.row.setAttribute("aria-selected", String(other.row === row));
+    for (const other of robotRows) {
+      if (other.row === row) other.row.setAttribute("aria-current", "true");
+      else other.row.removeAttribute("aria-current");
+    }
     highlight(view, robot.decided_by ? [robot.decided_by.line] : []);
   };
   for (const purpose of purposes) {

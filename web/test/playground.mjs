@@ -91,13 +91,17 @@ async function assertAccessible(page, what) {
 }
 
 /** The status line's timing changes each run: it is blanked, and the cursor sent away, so a screenshot changes only when the page does. */
-async function steadyScreenshot(page, path, fullPage = false) {
+async function steadyScreenshot(page, path, height) {
   await page.evaluate(() => {
     document.querySelector("#status").textContent = "";
     document.activeElement?.blur();
+    document.querySelector("aside").scrollTop = 0;
+    window.scrollTo(0, 0);
   });
   await mkdir(screenshots, { recursive: true });
-  await page.screenshot({ path, fullPage });
+  // On the phone, the page's first `height` pixels: the editor and the findings below it.
+  const clip = height ? { x: 0, y: 0, width: page.viewportSize().width, height } : undefined;
+  await page.screenshot({ path, fullPage: Boolean(height), clip });
   console.log(`screenshot: ${path}`);
 }
 
@@ -144,7 +148,9 @@ try {
   await page.hover(".cm-lintRange-warning");
   const tooltip = page.locator(".cm-tooltip-lint");
   await tooltip.waitFor();
-  assert.equal(await tooltip.locator("button").count(), 1, "one fix button in the tooltip");
+  assert.equal(await tooltip.locator(".cm-diagnostic").count(), 1, "the tooltip is the one finding's");
+  assert.equal(await tooltip.locator(".cm-diagnosticAction").count(), 1, "one fix button in the tooltip: CodeMirror's action");
+  assert.equal(await tooltip.locator("button.fix").count(), 0, "no second fix button of the page's own");
   assert.match(await tooltip.locator(".headline").first().innerText(), /\S/, "the tooltip leads with the headline");
   await page.mouse.move(0, 0);
 
@@ -160,6 +166,8 @@ try {
     assert.equal(await page.locator("#rule-page-link a").getAttribute("href"), "rules/field-typo/index.html");
     assert.ok(await page.locator("#rule-page-link").isVisible(), "the static site links to the rule's page");
   }
+  // README's picture: the findings with the first one's details open, and the rule's docs.
+  await steadyScreenshot(page, join(screenshots, "playground-desktop.png"));
 
   // A fix by click: the misspelt field is corrected in the editor, and the finding goes.
   await typo.locator("button.fix").click();
@@ -234,7 +242,6 @@ try {
   await replaceAndLint(page, typed);
 
   await assertAccessible(page, "the playground at 1400 px");
-  await steadyScreenshot(page, join(screenshots, "playground-desktop.png"));
 
   // The share link carries the file and the target in its fragment and loads them back
   // (in a new page, which is loaded from the server).
@@ -273,8 +280,7 @@ try {
   await small.click('#url-test button[type="submit"]');
   await small.locator('#robots tr[data-token="Googlebot"]').waitFor();
   await assertAccessible(small, "the playground at 360 px");
-  await small.evaluate(() => window.scrollTo(0, 0));
-  await steadyScreenshot(small, join(screenshots, "playground-phone.png"), true);
+  await steadyScreenshot(small, join(screenshots, "playground-phone.png"), 1400);
   await smallTypo.locator("button.fix").tap();
   await small.locator('#findings li[data-code="RL102"]').waitFor({ state: "detached" });
 
