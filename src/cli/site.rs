@@ -250,11 +250,14 @@ fn dialects(rules: &[&Metadata]) -> String {
          <code>portable</code>: all five), and a finding's severity is the most any of them cares.</p>\n",
     );
     for dialect in Dialect::ALL {
-        let readers = agents.iter().filter(|agent| agent.dialect.dialect() == dialect).count();
+        let readers = match agents.iter().filter(|agent| agent.dialect.dialect() == dialect).count() {
+            1 => "One robot of the registry reads".to_string(),
+            count => format!("{count} robots of the registry read"),
+        };
         let _ = writeln!(
             body,
-            "<h2 id=\"{name}\"><code>{name}</code></h2>\n<p>{about}</p>\n<p>{readers} robots of the \
-             <a href=\"../robots/index.html\">registry</a> read robots.txt this way.</p>",
+            "<h2 id=\"{name}\"><code>{name}</code></h2>\n<p>{about}</p>\n<p>{readers} robots.txt \
+             this way (<a href=\"../robots/index.html\">the registry</a>).</p>",
             name = dialect.name(),
             about = inline(dialect.about()),
         );

@@ -86,6 +86,9 @@ async function loadEngine(): Promise<Engine> {
   };
 }
 
+// The script runs: the notice for a page opened from disk (index.html) is not needed.
+document.getElementById("needs-server")?.remove();
+
 const engine = loadEngine();
 
 /** POSTs the robots.txt text as the body (the query carries the settings), or GETs. */
