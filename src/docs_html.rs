@@ -42,34 +42,59 @@ pub fn inline(text: &str) -> String {
 }
 
 /// The metadata's prose as HTML: a `<p>` per paragraph, a `<ul>` for a paragraph of `- `
-/// items. The text's own line breaks inside a paragraph are only wrapping, so they become
-/// spaces and the browser wraps the text to its width.
+/// items, a `<pre>` for a block fenced by three backticks. The text's own line breaks inside a
+/// paragraph are only wrapping, so they become spaces and the browser wraps the text to its
+/// width.
 pub fn prose(text: &str) -> String {
     let mut html = String::new();
-    for paragraph in text.split("\n\n").map(str::trim).filter(|paragraph| !paragraph.is_empty()) {
-        if paragraph.starts_with("- ") {
-            let mut items: Vec<String> = Vec::new();
-            for line in paragraph.lines() {
-                match (line.strip_prefix("- "), items.last_mut()) {
-                    (Some(item), _) => items.push(item.trim().to_string()),
-                    (None, Some(item)) => {
-                        item.push(' ');
-                        item.push_str(line.trim());
-                    }
-                    (None, None) => items.push(line.trim().to_string()),
-                }
+    let mut paragraph: Vec<&str> = Vec::new();
+    let mut fenced: Option<Vec<&str>> = None;
+    for line in text.lines() {
+        if let Some(code) = fenced.as_mut() {
+            if line.trim_start().starts_with("```") {
+                let _ = writeln!(html, "<pre><code>{}\n</code></pre>", escape(&code.join("\n")));
+                fenced = None;
+            } else {
+                code.push(line);
             }
-            html.push_str("<ul>");
-            for item in items {
-                let _ = write!(html, "<li>{}</li>", inline(&item));
-            }
-            html.push_str("</ul>\n");
+        } else if line.trim_start().starts_with("```") {
+            html.push_str(&paragraph_html(&paragraph));
+            paragraph.clear();
+            fenced = Some(Vec::new());
+        } else if line.trim().is_empty() {
+            html.push_str(&paragraph_html(&paragraph));
+            paragraph.clear();
         } else {
-            let joined: Vec<&str> = paragraph.lines().map(str::trim).collect();
-            let _ = writeln!(html, "<p>{}</p>", inline(&joined.join(" ")));
+            paragraph.push(line);
         }
     }
+    if let Some(code) = fenced {
+        let _ = writeln!(html, "<pre><code>{}\n</code></pre>", escape(&code.join("\n")));
+    }
+    html.push_str(&paragraph_html(&paragraph));
     html
+}
+
+/// One paragraph's lines: a list when it starts with `- `, else a `<p>`; nothing when empty.
+fn paragraph_html(lines: &[&str]) -> String {
+    let Some(first) = lines.first() else { return String::new() };
+    if !first.starts_with("- ") {
+        let joined: Vec<&str> = lines.iter().map(|line| line.trim()).collect();
+        return format!("<p>{}</p>\n", inline(&joined.join(" ")));
+    }
+    let mut items: Vec<String> = Vec::new();
+    for line in lines {
+        match (line.strip_prefix("- "), items.last_mut()) {
+            (Some(item), _) => items.push(item.trim().to_string()),
+            (None, Some(item)) => {
+                item.push(' ');
+                item.push_str(line.trim());
+            }
+            (None, None) => items.push(line.trim().to_string()),
+        }
+    }
+    let items: String = items.iter().map(|item| format!("<li>{}</li>", inline(item))).collect();
+    format!("<ul>{items}</ul>\n")
 }
 
 /// What a rule's fix is, in words a page shows beside "Fix".
@@ -174,13 +199,23 @@ mod tests {
     }
 
     #[test]
+    fn a_fenced_block_is_code_with_its_blank_lines() {
+        assert_eq!(
+            prose("Say:\n\n```toml\na = \"<b>\"\n\nb = 1\n```\nAfter."),
+            "<p>Say:</p>\n<pre><code>a = &quot;&lt;b&gt;&quot;\n\nb = 1\n</code></pre>\n<p>After.</p>\n"
+        );
+    }
+
+    #[test]
     fn every_rule_renders_with_its_sections() {
         for rule in rules::all() {
             let html = rule_documentation(&rule.metadata, &Dialect::TODAY, 2);
             for id in ["severity", "why", "examples", "options"] {
                 assert!(html.contains(&format!("id=\"{id}\"")), "{}: no #{id}", rule.name());
             }
-            assert!(!html.contains('`'), "{}: a backtick left unrendered", rule.name());
+            let outside_code: String =
+                html.split("<pre").map(|part| part.split_once("</pre>").map_or(part, |(_, rest)| rest)).collect();
+            assert!(!outside_code.contains('`'), "{}: a backtick left unrendered", rule.name());
         }
     }
 }
