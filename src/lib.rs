@@ -82,6 +82,7 @@ mod containment;
 pub mod diagnostic;
 pub mod dialect;
 pub mod diff;
+pub mod docs_html;
 pub mod fetch;
 pub mod fix;
 pub mod format;

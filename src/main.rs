@@ -11,6 +11,12 @@ use cli::{Cli, Command, EXIT_USAGE};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(base) = &cli.docs_url {
+        if let Err(message) = robolint::rules::set_docs_base(base) {
+            cli::to_stderr(format_args!("robolint: {message}"));
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
     let result = match cli.command {
         Some(Command::Lint(args)) => cli::lint::run(&args),
         Some(Command::Fetch(args)) => cli::fetch::run(&args),
@@ -28,6 +34,7 @@ fn main() -> ExitCode {
         Some(Command::Diff(args)) => cli::diff::run_diff(&args),
         Some(Command::Format(args)) => cli::format::run_format(&args),
         Some(Command::Warc(args)) => cli::warc::run_warc(&args),
+        Some(Command::Site { outdir }) => cli::site::write_site(&outdir),
         None => match cli::mistyped_subcommand(&cli) {
             Some(message) => Err(message),
             None => cli::lint::run(&cli.lint),

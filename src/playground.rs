@@ -12,7 +12,7 @@ use crate::dialect::{Dialect, Reason};
 use crate::render::json::{findings, Finding};
 use crate::render::positions::LineIndex;
 use crate::render::{position, Linted};
-use crate::{config, fix, lint, parse, rules, Report, Settings, Source};
+use crate::{config, docs_html, fix, lint, parse, rules, Report, Settings, Source};
 
 /// The name findings carry in their `file` field.
 const FILE_NAME: &str = "robots.txt";
@@ -270,6 +270,7 @@ fn rule_docs(request: &Request, code_or_name: &str, format: RuleFormat) -> Resul
             "summary": metadata.summary,
             "severity": metadata.severity_under(targets),
             "documentation": metadata.documentation(targets),
+            "html": docs_html::rule_documentation(metadata, targets, 3),
         })),
     })
 }

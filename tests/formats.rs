@@ -240,7 +240,7 @@ fn sarif_is_valid_and_counts_columns_in_utf16_units() {
     assert!(markdown.contains("**Bad**\n```robots.txt\nUser-agent: *\nDisallow: /tmp/*\n"), "{markdown}");
     let home = env!("CARGO_PKG_REPOSITORY");
     assert_eq!(run["tool"]["driver"]["informationUri"], home);
-    assert_eq!(glob_rule["helpUri"], format!("{home}/blob/HEAD/rules/glob-pattern.toml"));
+    assert_eq!(glob_rule["helpUri"], "https://robolint.dev/rules/glob-pattern/");
 
     let results = run["results"].as_array().expect("results");
     for result in results {

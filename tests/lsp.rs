@@ -259,10 +259,7 @@ fn diagnostics_are_in_utf16_units_and_follow_incremental_changes() {
     // targets, which editors get as a hint.
     assert_eq!(glob["severity"], 4);
     assert_eq!(glob["source"], "robolint");
-    assert_eq!(
-        glob["codeDescription"]["href"],
-        "https://github.com/robolint/robolint/blob/HEAD/rules/glob-pattern.toml"
-    );
+    assert_eq!(glob["codeDescription"]["href"], "https://robolint.dev/rules/glob-pattern/");
     assert!(glob["message"].as_str().is_some_and(|message| message.contains('*')), "{glob}");
 
     // Replace the `*` with `/` (an edit after the emoji, in UTF-16 units): the finding goes.

@@ -1,12 +1,15 @@
 //! The playground: `robolint serve`'s API over real HTTP, the server's guards (loopback only,
 //! Host header, body cap) and bounds on what a client sends, the committed page bundle, and
 //! the page in a real browser (web/test/playground.mjs with Debian's chromium), both as the
-//! server serves it and as the static WebAssembly site (web/site.mjs).
+//! server serves it and as the static WebAssembly site (web/site.mjs), which also holds the
+//! documentation site: every internal link of it is checked.
 //!
 //! The browser and bundle tests need Node, `npm ci` in web/ and /usr/bin/chromium, the
 //! WebAssembly one also the wasm32 target and wasm-bindgen: where one is missing they print
 //! why and pass, except under `CI=true`, where they fail.
 
+#[path = "support/links.rs"]
+mod links;
 #[path = "support/shared.rs"]
 mod shared;
 
@@ -434,28 +437,36 @@ fn browser() -> Option<PathBuf> {
 }
 
 /// Runs web/test/playground.mjs on the page that `page` names (`PLAYGROUND_URL` or
-/// `PLAYGROUND_SITE` and its value), keeping the screenshot as target/playground/`screenshot`.
-fn browser_test(chromium: &Path, page: (&str, &std::ffi::OsStr), screenshot: &str) {
-    let screenshot = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/playground").join(screenshot);
+/// `PLAYGROUND_SITE` and its value), writing its desktop and phone screenshots into
+/// `screenshots`.
+fn browser_test(chromium: &Path, page: (&str, &std::ffi::OsStr), screenshots: &Path) {
     let output = Command::new("node")
         .arg(web().join("test/playground.mjs"))
         .env(page.0, page.1)
-        .env("PLAYGROUND_SCREENSHOT", &screenshot)
+        .env("PLAYGROUND_SCREENSHOTS", screenshots)
         .env("CHROMIUM", chromium)
         .output()
         .expect("node runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
-    // The measured lint time and the screenshot's path, for the run's log.
+    // The measured lint time and the screenshots' paths, for the run's log.
     println!("{stdout}");
     assert!(output.status.success(), "the browser test failed:\n{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
-    assert!(screenshot.exists(), "the screenshot is kept at {}", screenshot.display());
+    for screenshot in ["playground-desktop.png", "playground-phone.png"] {
+        assert!(
+            screenshots.join(screenshot).exists(),
+            "the screenshot {screenshot} is kept in {}",
+            screenshots.display()
+        );
+    }
 }
 
 #[test]
 fn the_page_works_in_a_real_browser() {
     let Some(chromium) = browser() else { return };
     let served = Served::start();
-    browser_test(&chromium, ("PLAYGROUND_URL", std::ffi::OsStr::new(&served.url())), "screenshot.png");
+    // README shows these: the run regenerates them.
+    let screenshots = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    browser_test(&chromium, ("PLAYGROUND_URL", std::ffi::OsStr::new(&served.url())), &screenshots);
 }
 
 /// The static site: robolint compiled to WebAssembly, answering in the page with no server
@@ -469,9 +480,17 @@ fn the_webassembly_site_works_in_a_real_browser() {
         return;
     }
     let site = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/playground-site");
-    let built = Command::new("node").arg(web().join("site.mjs")).arg(&site).output().expect("node runs");
+    let built = Command::new("node")
+        .arg(web().join("site.mjs"))
+        .arg(&site)
+        .env("ROBOLINT", env!("CARGO_BIN_EXE_robolint"))
+        .output()
+        .expect("node runs");
     // The files' sizes, gzip'd, for the run's log.
     println!("{}", String::from_utf8_lossy(&built.stdout));
     assert!(built.status.success(), "web/site.mjs failed:\n{}", String::from_utf8_lossy(&built.stderr));
-    browser_test(&chromium, ("PLAYGROUND_SITE", site.as_os_str()), "screenshot-wasm.png");
+    let broken = links::broken_links(&site);
+    assert!(broken.is_empty(), "broken links in the static site:\n{}", broken.join("\n"));
+    let screenshots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/playground/wasm");
+    browser_test(&chromium, ("PLAYGROUND_SITE", site.as_os_str()), &screenshots);
 }

@@ -1,8 +1,10 @@
 // Builds the playground as a static site that runs robolint in the page, with no server:
 // the library compiled to WebAssembly (web/wasm, cargo's `wasm` profile), its JavaScript
 // bindings made by wasm-bindgen at the version Cargo.lock pins, the page bundled with
-// ENGINE "wasm", and the HTML and CSS as written. Prints the files' sizes, gzip'd as a
-// server would send them.
+// ENGINE "wasm", and the HTML and CSS as written. Beside it, in the same folder, the
+// documentation site that `robolint site` makes from the rules' metadata (rules/, robots/,
+// dialects/, configuration/): the robolint binary named by ROBOLINT, else `cargo run`'s.
+// Prints the files' sizes, gzip'd as a server would send them.
 //
 //   node site.mjs [--serve] [OUTDIR]   OUTDIR defaults to ../target/playground-site;
 //                                      --serve then serves it on 127.0.0.1 until interrupted.
@@ -69,6 +71,8 @@ const compiled = join(targetDir, "wasm32-unknown-unknown/wasm/robolint_wasm.wasm
 run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-name", "robolint", "--out-dir", outdir, compiled]);
 await bundle(outdir, "wasm");
 for (const file of ["index.html", "playground.css"]) await copyFile(join(web, "src", file), join(outdir, file));
+if (process.env.ROBOLINT) run(process.env.ROBOLINT, ["site", outdir]);
+else run("cargo", ["run", "--quiet", "--bin", "robolint", "--", "site", outdir]);
 
 let total = 0;
 for (const file of ["index.html", "playground.css", "playground.js", "robolint.js", "robolint_bg.wasm"]) {

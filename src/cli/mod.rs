@@ -17,6 +17,7 @@ mod output;
 pub mod parse;
 pub mod rules;
 pub mod serve;
+pub mod site;
 pub mod warc;
 
 use std::io;
@@ -39,6 +40,12 @@ pub struct Cli {
     /// `robolint [OPTIONS] FILES`: the same flags as `robolint lint`.
     #[command(flatten)]
     pub lint: LintCommand,
+
+    /// Where the documentation site is published: rule links (`--format json`'s `url`,
+    /// SARIF's `helpUri`, the language server's links) point to URL/rules/NAME/
+    /// [default: https://robolint.dev/, a placeholder].
+    #[arg(long, global = true, value_name = "URL")]
+    pub docs_url: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -114,6 +121,13 @@ pub enum Command {
     /// What each robot of the registry may fetch under a robots.txt (all, some, none), the
     /// group that decides, and the usage preferences the file states.
     Audit(audit::AuditArgs),
+    /// Write the documentation site (a page per rule, the registry, the dialects, the
+    /// configuration) into a folder; web/site.mjs adds the playground beside it.
+    #[command(hide = true)]
+    Site {
+        /// The folder to write into (created if missing; files of the same names replaced).
+        outdir: std::path::PathBuf,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -72,6 +72,36 @@ impl Dialect {
             Dialect::PythonRobotparser => "python-robotparser",
         }
     }
+
+    /// How its robots read a file, in a few sentences, for the documentation site's page
+    /// of dialects (the variants' doc comments above say it for readers of the code).
+    pub fn about(self) -> &'static str {
+        match self {
+            Dialect::Norobots1994 => {
+                "\"A Standard for Robot Exclusion\" (1994): Disallow lines only, each a plain prefix of the path; \
+                 no Allow, no wildcards; a blank line ends a record."
+            }
+            Dialect::Draft1996 => {
+                "The 1996 Internet-Draft (draft-koster-robots-00): Allow as well as Disallow, the first line that \
+                 matches wins, `%`-escapes decoded before comparing, `*` and `$` plain characters."
+            }
+            Dialect::Rfc9309 => {
+                "RFC 9309 (2022): groups for a robot's product token merged, else the `*` groups; the longest \
+                 match wins and Allow wins ties; `*` and a final `$` are wildcards; blank lines do not end \
+                 groups; `/robots.txt` is always allowed."
+            }
+            Dialect::Google => {
+                "Google's open-source parser (robots.cc): RFC 9309's matching, plus field names read by their \
+                 start, missing colons forgiven, `%`-escapes compared upper-cased but never decoded, and \
+                 `/robots.txt` not exempt."
+            }
+            Dialect::PythonRobotparser => {
+                "Python's urllib.robotparser: the first matching line in file order, the first `*` entry \
+                 tried last, an entry chosen when its value appears inside the robot's name, paths decoded \
+                 and re-encoded, `*` and `$` plain characters."
+            }
+        }
+    }
 }
 
 /// How long RFC 9309 and Google take a rule with `pattern` to be when rules compete under

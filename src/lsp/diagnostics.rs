@@ -226,7 +226,7 @@ mod tests {
         assert!(message_lines[2].starts_with("help: "), "{}", glob.message);
         assert_eq!(
             glob.code_description.as_ref().map(|description| description.href.as_str()),
-            Some("https://github.com/robolint/robolint/blob/HEAD/rules/glob-pattern.toml")
+            Some("https://robolint.dev/rules/glob-pattern/")
         );
         let stars = converted
             .iter()

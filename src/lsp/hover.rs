@@ -422,10 +422,7 @@ mod tests {
         let text = "User-agent: *\nDisallow: /x* # robolint: disable=RL301\n";
         let markdown = hover_at(text, "RL301").expect("a hover");
         assert!(markdown.starts_with("**RL301 glob-pattern**"), "{markdown}");
-        assert!(
-            markdown.contains("https://github.com/robolint/robolint/blob/HEAD/rules/glob-pattern.toml"),
-            "{markdown}"
-        );
+        assert!(markdown.contains("https://robolint.dev/rules/glob-pattern/"), "{markdown}");
     }
 
     #[test]

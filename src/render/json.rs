@@ -12,6 +12,7 @@ use super::Linted;
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use crate::dialect::witness::Witness;
 use crate::model::Span;
+use crate::rules;
 
 /// The schema version, written as the document's `version`.
 pub const VERSION: u32 = 1;
@@ -85,6 +86,7 @@ pub fn findings<'a>(input: &Linted<'a>) -> impl Iterator<Item = Finding<'a>> + '
             file: name,
             code: diagnostic.code,
             name: diagnostic.name,
+            url: rules::docs_url(diagnostic.name),
             severity: diagnostic.severity,
             message: diagnostic.message.render(text),
             place: place(diagnostic.span),
@@ -143,6 +145,8 @@ pub struct Finding<'a> {
     file: &'a str,
     code: &'static str,
     name: &'static str,
+    /// The rule's page on the documentation site.
+    url: String,
     severity: Severity,
     message: Cow<'a, str>,
     #[serde(flatten)]

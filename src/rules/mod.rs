@@ -616,11 +616,42 @@ pub fn all() -> &'static [Rule] {
 /// robolint's home page: Cargo.toml's `repository`.
 pub const HOME_PAGE: &str = env!("CARGO_PKG_REPOSITORY");
 
-/// Where a rule's documentation can be read on the web: its metadata file, which holds the
-/// why, the examples and the spec section. Editors (LSP `codeDescription`) and code scanning
-/// (SARIF `helpUri`) link here; robolint has no website of its own.
+/// Where the documentation site (`robolint site`, web/site.mjs) is published when
+/// `--docs-url` names no other place. A placeholder: README says how to publish the site and
+/// point the links at it.
+pub const DEFAULT_DOCS_BASE: &str = "https://robolint.dev/";
+
+static DOCS_BASE: OnceLock<String> = OnceLock::new();
+
+/// Points every rule link of this process under `base` (`--docs-url`): an absolute http(s)
+/// URL, read as a folder (a `/` is added when it lacks one). Set once, before any link is
+/// made; an attempt to change it afterwards is refused.
+pub fn set_docs_base(base: &str) -> Result<(), String> {
+    let parsed = url::Url::parse(base).map_err(|error| format!("--docs-url `{base}`: {error}"))?;
+    if !matches!(parsed.scheme(), "http" | "https") || parsed.cannot_be_a_base() {
+        return Err(format!("--docs-url `{base}`: not an http(s) URL"));
+    }
+    let mut base = parsed.to_string();
+    if !base.ends_with('/') {
+        base.push('/');
+    }
+    DOCS_BASE.set(base).map_err(|_| "the documentation's base URL is already set".to_string())
+}
+
+/// The documentation site's base URL, ending with `/`.
+pub fn docs_base() -> &'static str {
+    DOCS_BASE.get().map_or(DEFAULT_DOCS_BASE, String::as_str)
+}
+
+/// Where a rule's page is on the documentation site: `BASE/rules/NAME/`. Editors (LSP
+/// `codeDescription`), code scanning (SARIF `helpUri`) and `--format json` (`url`) link here.
 pub fn docs_url(rule_name: &str) -> String {
-    format!("{HOME_PAGE}/blob/HEAD/rules/{rule_name}.toml")
+    format!("{}{}", docs_base(), rule_page(rule_name))
+}
+
+/// A rule's page within the documentation site, relative to its root.
+pub fn rule_page(rule_name: &str) -> String {
+    format!("rules/{rule_name}/")
 }
 
 /// Finds a rule by code or name, case-insensitively.

@@ -86,6 +86,9 @@ async function loadEngine(): Promise<Engine> {
   };
 }
 
+// The script runs: the notice for a page opened from disk (index.html) is not needed.
+document.getElementById("needs-server")?.remove();
+
 const engine = loadEngine();
 
 /** POSTs the robots.txt text as the body (the query carries the settings), or GETs. */
@@ -192,46 +195,112 @@ async function lintSource(view: EditorView): Promise<Diagnostic[]> {
     from: offset(view.state.doc, finding.range.start),
     to: offset(view.state.doc, finding.range.end),
     severity: finding.severity,
-    source: finding.name,
-    message: `${finding.code} ${finding.message}`,
-    renderMessage: () => describeFinding(finding, index, view),
-    actions: finding.fix ? [{ name: "Fix", apply: () => applyFix(view, index, finding.code) }] : [],
+    source: `${finding.code} ${finding.name}`,
+    message: finding.message,
+    // The tooltip's one fix button is CodeMirror's action, so the description carries none.
+    renderMessage: () => describeFinding(finding, view, false),
+    actions: finding.fix ? [{ name: plain(fixLabel(finding.fix)), apply: () => void applyFix(view, index, finding.code) }] : [],
   }));
 }
 
-function ruleLink(finding: Finding): HTMLAnchorElement {
-  const link = document.createElement("a");
-  link.className = "code";
-  link.href = `/rules/${finding.name}`;
-  link.textContent = finding.code;
-  link.title = `${finding.name}: the rule's documentation`;
-  link.addEventListener("click", (event) => {
-    event.preventDefault();
+/** `text` with each `code` span as a <code> element, the rest as text: the API's words mark code with backticks. */
+function withCode(text: string): Node[] {
+  return text.split("`").map((part, index, parts) => {
+    // An odd part is inside backticks, unless it is the last part of an unpaired one.
+    if (index % 2 === 1 && index < parts.length - 1) {
+      const code = document.createElement("code");
+      code.textContent = part;
+      return code;
+    }
+    return document.createTextNode(index % 2 === 1 ? `\`${part}` : part);
+  });
+}
+
+/** Words for places where markup cannot go (a button's label): the backticks dropped. */
+function plain(text: string): string {
+  return text.replace(/`/g, "");
+}
+
+function fixLabel(fix: NonNullable<Finding["fix"]>): string {
+  return fix.applicability === "unsafe" ? `${fix.message} (unsafe)` : fix.message;
+}
+
+function ruleButton(finding: Finding): HTMLButtonElement {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "rule";
+  button.textContent = `${finding.code} ${finding.name}`;
+  button.title = "Show the rule's documentation";
+  button.addEventListener("click", (event) => {
     event.stopPropagation();
     void showRule(finding.name);
   });
-  return link;
+  return button;
 }
 
-/** A finding as the list and the editor's tooltip show it: code (linking to its rule), name, message, notes (the witness), help, fix. */
-function describeFinding(finding: Finding, index: number, view: EditorView): HTMLElement {
-  const described = document.createElement("span");
+/**
+ * A finding as the list and the editor's tooltip show it: the headline (severity and
+ * message) first, then the rule, the place and the fix, and the help and notes (the
+ * witness) behind a disclosure. `withFix` adds the fix button (the tooltip has its own).
+ */
+function describeFinding(finding: Finding, view: EditorView, withFix: boolean): HTMLElement {
+  const described = document.createElement("div");
+  described.className = "finding-body";
+  const headline = document.createElement("p");
+  headline.className = "headline";
   const severity = document.createElement("span");
-  severity.className = `severity-${finding.severity}`;
-  severity.textContent = ` ${finding.severity}[${finding.name}] `;
-  described.append(ruleLink(finding), severity, finding.message);
-  for (const note of finding.notes) described.append(` — ${note}`);
-  if (finding.help) described.append(` (${finding.help})`);
-  if (finding.fix) {
+  severity.className = `badge severity-${finding.severity}`;
+  severity.textContent = finding.severity;
+  headline.append(severity, " ", ...withCode(finding.message));
+  const meta = document.createElement("p");
+  meta.className = "meta";
+  const where = document.createElement("button");
+  where.type = "button";
+  where.className = "where";
+  where.textContent = `line ${finding.line}:${finding.column}`;
+  where.title = "Show the place in the editor";
+  where.addEventListener("click", (event) => {
+    event.stopPropagation();
+    const anchor = offset(view.state.doc, finding.range.start);
+    view.dispatch({ selection: { anchor }, scrollIntoView: true });
+    view.focus();
+  });
+  meta.append(where, " ", ruleButton(finding));
+  if (withFix && finding.fix) {
+    const index = findings.indexOf(finding);
     const button = document.createElement("button");
     button.type = "button";
     button.className = "fix";
-    button.textContent = `Fix: ${finding.fix.message}${finding.fix.applicability === "unsafe" ? " (unsafe)" : ""}`;
+    button.append("Fix: ", ...withCode(fixLabel(finding.fix)));
     button.addEventListener("click", (event) => {
       event.stopPropagation();
       void applyFix(view, index, finding.code);
     });
-    described.append(button);
+    meta.append(" ", button);
+  }
+  described.append(headline, meta);
+  if (finding.help || finding.notes.length > 0) {
+    const details = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = finding.notes.length > 0 ? "Why, and what to do" : "What to do";
+    details.append(summary);
+    if (finding.help) {
+      const help = document.createElement("p");
+      help.className = "help";
+      help.append(...withCode(finding.help));
+      details.append(help);
+    }
+    if (finding.notes.length > 0) {
+      const notes = document.createElement("ul");
+      notes.className = "notes";
+      for (const note of finding.notes) {
+        const item = document.createElement("li");
+        item.append(...withCode(note));
+        notes.append(item);
+      }
+      details.append(notes);
+    }
+    described.append(details);
   }
   return described;
 }
@@ -240,19 +309,12 @@ function showFindings(view: EditorView) {
   const list = element<HTMLOListElement>("findings");
   element("finding-count").textContent = `(${findings.length})`;
   list.replaceChildren(
-    ...findings.map((finding, index) => {
+    ...findings.map((finding) => {
       const item = document.createElement("li");
+      item.className = `finding severity-${finding.severity}`;
       item.dataset.code = finding.code;
       item.dataset.line = String(finding.line);
-      const where = document.createElement("span");
-      where.className = "where";
-      where.textContent = `${finding.line}:${finding.column} `;
-      item.append(where, describeFinding(finding, index, view));
-      item.addEventListener("click", () => {
-        const anchor = offset(view.state.doc, finding.range.start);
-        view.dispatch({ selection: { anchor }, scrollIntoView: true });
-        view.focus();
-      });
+      item.append(describeFinding(finding, view, true));
       return item;
     }),
   );
@@ -280,13 +342,20 @@ async function applyFix(view: EditorView, finding: number | "safe", code?: strin
   }
 }
 
-// --- Rule documentation ---
+// --- Rule documentation: the HTML the engine makes from the rule's metadata (src/docs_html.rs) ---
 
 async function showRule(name: string) {
   try {
-    const rule = await api<{ code: string; name: string; documentation: string }>(`/api/rules/${encodeURIComponent(name)}`);
-    element("rule-title").textContent = `${rule.code} ${rule.name}`;
-    element("rule-text").textContent = rule.documentation;
+    const rule = await api<{ code: string; name: string; html: string }>(
+      `/api/rules/${encodeURIComponent(name)}?target=${encodeURIComponent(targetSelect.value)}`,
+    );
+    element("rule-title").textContent = `Rule ${rule.code} ${rule.name}`;
+    // The engine escapes every piece of text it puts in this fragment.
+    element("rule-text").innerHTML = rule.html;
+    // The static site has a page per rule beside the playground; `robolint serve` has none.
+    const pageLink = element("rule-page-link");
+    pageLink.hidden = ENGINE !== "wasm";
+    pageLink.querySelector("a")?.setAttribute("href", `rules/${encodeURIComponent(rule.name)}/index.html`);
     const section = element("rule-docs");
     section.hidden = false;
     section.scrollIntoView({ block: "nearest" });
@@ -295,7 +364,7 @@ async function showRule(name: string) {
   }
 }
 
-// --- Test a URL: every robot of the registry ---
+// --- Test a URL: every robot of the registry, grouped by purpose, with a search box ---
 
 function highlight(view: EditorView, lines: number[]) {
   const effects: StateEffect<unknown>[] = [setDeciding.of(lines)];
@@ -304,6 +373,29 @@ function highlight(view: EditorView, lines: number[]) {
     effects.push(EditorView.scrollIntoView(view.state.doc.line(first).from, { y: "center" }));
   }
   view.dispatch({ effects });
+}
+
+/** The last answer's rows, each with the words the search box looks in and whether its verdict is the minority's. */
+let robotRows: { row: HTMLTableRowElement; words: string; differs: boolean; group: string }[] = [];
+
+/** Shows the rows the search box and the toggle keep, and each purpose's heading when it keeps any. */
+function filterRobots() {
+  const words = element<HTMLInputElement>("robot-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
+  const onlyDiffering = element<HTMLInputElement>("only-differing").checked;
+  const shownPerGroup = new Map<string, number>();
+  let shown = 0;
+  for (const { row, words: text, differs, group } of robotRows) {
+    const keep = words.every((word) => text.includes(word)) && (!onlyDiffering || differs);
+    row.hidden = !keep;
+    if (keep) {
+      shown++;
+      shownPerGroup.set(group, (shownPerGroup.get(group) ?? 0) + 1);
+    }
+  }
+  for (const body of element("robots").querySelectorAll<HTMLTableSectionElement>("tbody")) {
+    body.hidden = !shownPerGroup.get(body.dataset.purpose ?? "");
+  }
+  element("robots").dataset.shown = String(shown);
 }
 
 async function testUrl(view: EditorView) {
@@ -315,36 +407,72 @@ async function testUrl(view: EditorView) {
     showError(error);
     return;
   }
-  // Disallowed robots first: they are what a site owner looks for.
-  const robots = [...answer.robots].sort((a, b) => Number(a.allowed) - Number(b.allowed));
+  const robots = answer.robots;
   const disallowed = robots.filter((robot) => !robot.allowed).length;
+  // The rarer verdict is what "differ" means: the robots this file treats unlike the rest.
+  const minorityAllowed = disallowed * 2 > robots.length;
   element("url-summary").textContent =
-    `${answer.url}: ${disallowed} of ${robots.length} robots may not fetch it. Click a robot to see the line that decided.`;
-  const rows = robots.map((robot) => {
-    const row = document.createElement("tr");
-    row.className = robot.allowed ? "allowed" : "disallowed";
-    row.dataset.token = robot.token;
-    const cells = [
-      `${robot.token}`,
-      robot.purpose,
-      robot.allowed ? "allowed" : "disallowed",
-      robot.decided_by ? `line ${robot.decided_by.line}: ${robot.decided_by.text}` : (robot.reason ?? ""),
-    ].map((text, column) => {
-      const cell = document.createElement("td");
-      cell.textContent = text;
-      if (column === 0) cell.title = `${robot.name}, reads the file as ${robot.dialect}`;
-      if (column === 2) cell.className = "verdict";
-      if (column === 3) cell.className = "decided-by";
-      return cell;
-    });
-    row.append(...cells);
-    row.addEventListener("click", () => {
-      for (const other of rows) other.classList.toggle("selected", other === row);
-      highlight(view, robot.decided_by ? [robot.decided_by.line] : []);
-    });
-    return row;
-  });
-  element("robots").querySelector("tbody")?.replaceChildren(...rows);
+    `${answer.url}: ${disallowed} of ${robots.length} robots may not fetch it. Select a robot to see the line that decided.`;
+  const purposes = [...new Set(robots.map((robot) => robot.purpose))];
+  const table = element("robots");
+  for (const body of table.querySelectorAll("tbody")) body.remove();
+  robotRows = [];
+  const selectRow = (row: HTMLTableRowElement, robot: RobotAnswer) => {
+    for (const other of robotRows) other.row.classList.toggle("selected", other.row === row);
+    for (const other of robotRows) {
+      if (other.row === row) other.row.setAttribute("aria-current", "true");
+      else other.row.removeAttribute("aria-current");
+    }
+    highlight(view, robot.decided_by ? [robot.decided_by.line] : []);
+  };
+  for (const purpose of purposes) {
+    const members = robots.filter((robot) => robot.purpose === purpose);
+    // Disallowed robots first in each group: they are what a site owner looks for.
+    members.sort((a, b) => Number(a.allowed) - Number(b.allowed) || a.token.localeCompare(b.token));
+    const body = document.createElement("tbody");
+    body.dataset.purpose = purpose;
+    const heading = document.createElement("tr");
+    heading.className = "group";
+    const headingCell = document.createElement("th");
+    headingCell.scope = "rowgroup";
+    headingCell.colSpan = 4;
+    const kept = members.filter((robot) => !robot.allowed).length;
+    headingCell.textContent = `${purpose} (${members.length}, ${kept} disallowed)`;
+    heading.append(headingCell);
+    body.append(heading);
+    for (const robot of members) {
+      const row = document.createElement("tr");
+      row.className = robot.allowed ? "allowed" : "disallowed";
+      row.dataset.token = robot.token;
+      row.tabIndex = 0;
+      const decided = robot.decided_by ? `line ${robot.decided_by.line}: ${robot.decided_by.text}` : (robot.reason ?? "");
+      const cells = [robot.token, robot.purpose, robot.allowed ? "allowed" : "disallowed", decided].map((text, column) => {
+        const cell = document.createElement("td");
+        cell.textContent = text;
+        cell.className = ["robot", "purpose", "verdict", "decided-by"][column];
+        if (column === 0) cell.title = `${robot.name}, reads the file as ${robot.dialect}`;
+        return cell;
+      });
+      row.append(...cells);
+      row.addEventListener("click", () => selectRow(row, robot));
+      row.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          selectRow(row, robot);
+        }
+      });
+      body.append(row);
+      robotRows.push({
+        row,
+        words: `${robot.token} ${robot.name} ${robot.purpose} ${robot.dialect}`.toLowerCase(),
+        differs: robot.allowed === minorityAllowed,
+        group: purpose,
+      });
+    }
+    table.append(body);
+  }
+  element("robot-picker").hidden = false;
+  filterRobots();
   highlight(view, robots.flatMap((robot) => (robot.decided_by ? [robot.decided_by.line] : [])));
 }
 
@@ -410,12 +538,16 @@ async function start() {
         // Each keystroke lints, once typing pauses for a tenth of a second.
         linter(lintSource, { delay: 100 }),
         EditorView.lineWrapping,
+        EditorView.contentAttributes.of({ "aria-label": "robots.txt" }),
       ],
     }),
   });
 
   targetSelect.addEventListener("change", () => forceLinting(view));
   element("fix-all").addEventListener("click", () => void applyFix(view, "safe"));
+  element("robot-filter").addEventListener("input", filterRobots);
+  element("only-differing").addEventListener("change", filterRobots);
+  if (ENGINE === "wasm") element("site-links").hidden = false;
   element("url-test").addEventListener("submit", (event) => {
     event.preventDefault();
     void testUrl(view);
