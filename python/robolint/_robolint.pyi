@@ -1,7 +1,7 @@
 """Type stubs of robolint's compiled module; ``robolint`` re-exports all of it."""
 
 import os
-from typing import List, Optional, Sequence, Union
+from typing import Iterator, List, Optional, Sequence, Union
 
 __version__: str
 
@@ -110,3 +110,18 @@ def fix(
     """Applies the fixes ``robolint --fix`` applies (``unsafe=True``: ``--unsafe-fixes``)."""
 
 def agents_json() -> str: ...
+
+class WarcLines:
+    """The linted captures of a WARC file, one JSON line each (``robolint.warc`` reads them)."""
+
+    def __iter__(self) -> Iterator[str]: ...
+    def __next__(self) -> str: ...
+
+def warc_lines(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    target: _Names = None,
+    select: _Names = None,
+    ignore: _Names = None,
+    config: Union[str, "os.PathLike[str]", None] = None,
+) -> WarcLines: ...

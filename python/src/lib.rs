@@ -4,10 +4,12 @@
 //! itself, and builds Python objects again holding it: other Python threads run meanwhile.
 
 use std::collections::HashMap;
+use std::fs::File;
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
@@ -18,7 +20,7 @@ use robolint::dialect::{Dialect, Matcher};
 use robolint::model::Document;
 use robolint::render::json;
 use robolint::render::Linted;
-use robolint::{fix, lint, parse, Settings, Source};
+use robolint::{fix, lint, parse, warc, Settings, Source};
 
 /// The name findings carry as their file when the text came from Python.
 const TEXT_NAME: &str = "robots.txt";
@@ -395,6 +397,67 @@ impl Robots {
     }
 }
 
+/// The robots.txt captures of a WARC file, linted one at a time as Python asks for them: each
+/// is a line of JSON as `robolint warc` writes it (docs/warc-format.md), with `type` either
+/// `capture` or `error`. Only the record being read is held, whatever the file's size.
+#[pyclass(module = "robolint")]
+struct WarcLines {
+    /// A Python object may be shared between threads; the reader is used by one at a time.
+    captures: Mutex<Option<warc::Captures<Box<dyn BufRead + Send>>>>,
+    settings: Settings,
+}
+
+#[pymethods]
+impl WarcLines {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let settings = &self.settings;
+        let line = py.detach(|| {
+            let mut captures = self.captures.lock().unwrap_or_else(PoisonError::into_inner);
+            let reading = captures.as_mut()?;
+            let Some(next) = reading.next() else {
+                *captures = None;
+                return None;
+            };
+            let line = match next {
+                Ok(capture) => {
+                    let report = warc::lint_capture(&capture, settings);
+                    serde_json::to_value(&report).map(|mut value| {
+                        value["type"] = "capture".into();
+                        value
+                    })
+                }
+                Err(problem) => {
+                    Ok(serde_json::json!({ "type": "error", "record": problem.record, "message": problem.message }))
+                }
+            };
+            Some(line.map(|value| value.to_string()))
+        });
+        line.transpose().map_err(|error| PyValueError::new_err(error.to_string()))
+    }
+}
+
+/// Opens a WARC file (plain or gzipped per record) for [`WarcLines`]; the settings as
+/// `lint`'s.
+#[pyfunction]
+#[pyo3(signature = (path, *, target=None, select=None, ignore=None, config=None))]
+fn warc_lines(
+    path: PathBuf,
+    target: Option<&Bound<'_, PyAny>>,
+    select: Option<&Bound<'_, PyAny>>,
+    ignore: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
+) -> PyResult<WarcLines> {
+    let settings = settings(target, select, ignore, config)?;
+    let captures = File::open(&path)
+        .and_then(warc::read)
+        .map_err(|error| PyOSError::new_err(format!("{}: {error}", path.display())))?;
+    Ok(WarcLines { captures: Mutex::new(Some(captures)), settings })
+}
+
 /// The crawler registry (agents/*.toml) as JSON: the package turns it into dicts.
 #[pyfunction]
 fn agents_json() -> PyResult<String> {
@@ -407,6 +470,8 @@ fn _robolint(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(lint_text, module)?)?;
     module.add_function(wrap_pyfunction!(fix_text, module)?)?;
     module.add_function(wrap_pyfunction!(agents_json, module)?)?;
+    module.add_function(wrap_pyfunction!(warc_lines, module)?)?;
+    module.add_class::<WarcLines>()?;
     module.add_class::<Finding>()?;
     module.add_class::<Fix>()?;
     module.add_class::<Edit>()?;
