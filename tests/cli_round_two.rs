@@ -164,6 +164,23 @@ fn the_readme_first_example_is_what_the_sample_prints() {
     assert!(readme.contains("exits with status 1 on purpose"), "README says the sample fails on purpose");
 }
 
+/// One WARC response record (uncompressed, which `robolint warc` reads too) holding `body` as
+/// the robots.txt of example.com.
+fn warc_of(body: &[u8]) -> Vec<u8> {
+    let mut http = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n".to_vec();
+    http.extend_from_slice(body);
+    let mut record = format!(
+        "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: https://example.com/robots.txt\r\n\
+         WARC-Date: 2026-11-28T00:00:00Z\r\nContent-Type: application/http;msgtype=response\r\n\
+         Content-Length: {}\r\n\r\n",
+        http.len()
+    )
+    .into_bytes();
+    record.extend_from_slice(&http);
+    record.extend_from_slice(b"\r\n\r\n");
+    record
+}
+
 /// Every `robolint …` line of README's shell blocks, run as written in a folder that holds
 /// the files they name (a robots.txt with findings, a sites/ folder, a URL list), each
 /// http(s) URL served from loopback: none may be refused as a usage error.
@@ -192,6 +209,10 @@ fn every_command_in_readme_runs() {
             fs::write(dir.join(file), &sample).expect("write");
         }
         fs::write(dir.join("urls.txt"), "/private/a.html\n/drafts/\n").expect("urls");
+        fs::create_dir_all(dir.join("crawl")).expect("crawl");
+        for file in ["CC-MAIN-robotstxt-00000.warc.gz", "crawl/1.warc.gz", "crawl/2.warc.gz"] {
+            fs::write(dir.join(file), warc_of(&sample)).expect("write");
+        }
         let local = format!("http://127.0.0.1:{port}/");
         let command = command.replace("https://example.com/", &local).replace("http://example.org/", &local);
         let (command, output_file) = match command.split_once(" > ") {
