@@ -58,6 +58,8 @@ function toDiagnostic(finding, uri) {
     // Information about robots outside the targets is a hint, drawn faintly.
     severity: finding.beyond_targets ? DiagnosticSeverity.Hint : SEVERITY[finding.severity],
     code: finding.code,
+    // The rule's page, as robolint lsp links it (the JSON's `url`).
+    codeDescription: finding.url ? { href: finding.url } : undefined,
     source: "robolint",
     message: message(finding),
     relatedInformation: finding.labels.length

@@ -65,6 +65,7 @@ test("didOpen publishes the findings with UTF-16 ranges", async () => {
   assert.equal(typo.severity, 2, "a warning");
   assert.equal(typo.source, "robolint");
   assert.match(typo.code, /^RL\d{3}$/);
+  assert.match(typo.codeDescription.href, /\/rules\/field-typo\/$/, "the rule's page");
   const glob = opened.diagnostics.find((diagnostic) => diagnostic.message.includes("[glob-pattern]"));
   assert.ok(glob, JSON.stringify(opened.diagnostics));
   assert.deepEqual(glob.range, { start: { line: 2, character: 14 }, end: { line: 2, character: 15 } });
