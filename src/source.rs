@@ -191,16 +191,47 @@ fn utf16_layout(bytes: &[u8]) -> Option<(bool, bool)> {
 }
 
 fn decode_utf16(bytes: &[u8], little_endian: bool, with_bom: bool) -> String {
+    char::decode_utf16(utf16_units(bytes, little_endian, with_bom))
+        .map(|unit| unit.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect()
+}
+
+fn utf16_units(bytes: &[u8], little_endian: bool, with_bom: bool) -> impl Iterator<Item = u16> + '_ {
     let body = if with_bom { &bytes[2..] } else { bytes };
-    let units = body.chunks_exact(2).map(|pair| {
+    body.chunks_exact(2).map(move |pair| {
         let pair = [pair[0], pair[1]];
         if little_endian {
             u16::from_le_bytes(pair)
         } else {
             u16::from_be_bytes(pair)
         }
-    });
-    char::decode_utf16(units).map(|unit| unit.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
+    })
+}
+
+/// Where each of `offsets`, ascending offsets into `bytes`, falls in the text the source
+/// decoded from them, when it read them as UTF-16 (`None` when it did not: then the text
+/// keeps every line end where the bytes have it). An offset inside a character maps to
+/// that character's start. Google reads the raw bytes, so this places its lines.
+pub fn utf16_text_offsets(bytes: &[u8], offsets: &[usize]) -> Option<Vec<usize>> {
+    let (little_endian, with_bom) = utf16_layout(bytes)?;
+    let mut characters = char::decode_utf16(utf16_units(bytes, little_endian, with_bom)).peekable();
+    let (mut byte_at, mut text_at) = (if with_bom { 2 } else { 0 }, 0);
+    let mut placed = Vec::with_capacity(offsets.len());
+    for &offset in offsets {
+        while let Some(character) = characters.peek() {
+            let (units, text_bytes) = match character {
+                Ok(character) => (character.len_utf16(), character.len_utf8()),
+                Err(_) => (1, char::REPLACEMENT_CHARACTER.len_utf8()),
+            };
+            if byte_at + 2 * units > offset {
+                break;
+            }
+            (byte_at, text_at) = (byte_at + 2 * units, text_at + text_bytes);
+            characters.next();
+        }
+        placed.push(text_at);
+    }
+    Some(placed)
 }
 
 #[cfg(test)]
@@ -232,6 +263,16 @@ mod tests {
             assert_eq!(source.text, text);
             assert_eq!(source.encoding, Encoding::Utf16 { little_endian, with_bom });
         }
+    }
+
+    #[test]
+    fn utf16_offsets_place_bytes_in_the_decoded_text() {
+        // BOM, `a`, an unpaired surrogate (U+FFFD, 3 bytes of text), `😀` (a pair, 4 bytes of text), `b`.
+        let bytes = [0xFE, 0xFF, 0x00, b'a', 0xD8, 0x00, 0xD8, 0x3D, 0xDE, 0x00, 0x00, b'b'];
+        assert_eq!(Source::from_bytes(&bytes).text, "a\u{FFFD}\u{1F600}b");
+        let placed = utf16_text_offsets(&bytes, &[0, 2, 3, 4, 6, 8, 9, 10, 12]);
+        assert_eq!(placed, Some(vec![0, 0, 0, 1, 4, 4, 4, 8, 9]));
+        assert_eq!(utf16_text_offsets(b"Disallow: /\n", &[3]), None);
     }
 
     #[test]

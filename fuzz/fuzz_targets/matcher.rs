@@ -10,6 +10,7 @@ use libfuzzer_sys::fuzz_target;
 use robolint::dialect::witness::concrete_url;
 use robolint::dialect::{Dialect, Matcher, Reason};
 use robolint::model::LineKind;
+use robolint::source::Encoding;
 use robolint::{parse, Source};
 
 fuzz_target!(|bytes: &[u8]| {
@@ -43,9 +44,12 @@ fuzz_target!(|bytes: &[u8]| {
                     // deciding line is the one holding the rule, which may read as no field.
                     // Google reads keys by their start and trims more white space than the line
                     // grammar (`Disallow*: /`), so its rule may be on an invalid line (which
-                    // invalid-line says); never on a blank or comment line.
+                    // invalid-line says); never on a blank or comment line. In UTF-16 input,
+                    // which Google reads as bytes, its rule is where its bytes are, whatever
+                    // the decoded line reads as.
                     let decided_by_field = match dialect {
                         Dialect::PythonRobotparser => true,
+                        Dialect::Google if matches!(source.encoding, Encoding::Utf16 { .. }) => true,
                         Dialect::Google => matches!(line.kind, LineKind::Field(_) | LineKind::Invalid),
                         _ => line.field().is_some(),
                     };

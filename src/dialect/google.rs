@@ -27,7 +27,8 @@ use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use crate::dialect::groups::RuleKind;
-use crate::model::LineIndex;
+use crate::model::{Document, LineIndex};
+use crate::source;
 
 /// The bytes of a line Google's parser keeps: 8 times the 2,083 bytes some browsers allow
 /// in a URL, less one for the C string's end.
@@ -173,30 +174,36 @@ fn without_byte_order_mark(bytes: &[u8]) -> &[u8] {
     &bytes[skipped..]
 }
 
-/// The lines of `bytes` as Google splits them, each cut to what its parser reads.
-fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut rest = Some(without_byte_order_mark(bytes));
+/// The lines of `bytes` as Google splits them, each cut to what its parser reads, with
+/// the offset where each starts.
+fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let unmarked = without_byte_order_mark(bytes);
+    let mut rest = Some((bytes.len() - unmarked.len(), unmarked));
     std::iter::from_fn(move || {
-        let text = rest?;
+        let (start, text) = rest?;
         let (line, next) = match memchr::memchr2(b'\r', b'\n', text) {
             Some(end) => {
                 let ending = if text[end..].starts_with(b"\r\n") { 2 } else { 1 };
-                (&text[..end], Some(&text[end + ending..]))
+                (&text[..end], Some((start + end + ending, &text[end + ending..])))
             }
             None => (text, None),
         };
         // Google's last line is the bytes after the last line end, even none; robolint has
         // no line there, and an empty line says nothing.
-        rest = next.filter(|next| !next.is_empty());
+        rest = next.filter(|(_, next)| !next.is_empty());
         let kept = &line[..line.len().min(MAX_LINE_BYTES)];
-        Some(kept.split(|&byte| byte == 0).next().unwrap_or_default())
+        Some((start, kept.split(|&byte| byte == 0).next().unwrap_or_default()))
     })
 }
 
 impl Reading {
-    pub fn new(bytes: &[u8]) -> Reading {
+    /// Google's reading of the bytes `document` was parsed from (`text`, or the original
+    /// bytes when the source decoded them), each directive at its line of the model.
+    pub fn of(document: &Document, text: &str) -> Reading {
+        let bytes = document.original.as_deref().unwrap_or(text.as_bytes());
         let mut directives = Vec::new();
-        for (index, content) in lines(bytes).enumerate() {
+        let mut starts = Vec::new();
+        for (index, (start, content)) in lines(bytes).enumerate() {
             let Some((key, value)) = key_and_value(content) else { continue };
             let directive = match key_kind(key) {
                 Some(None) => Directive::Agent(agent_of(value)),
@@ -204,6 +211,16 @@ impl Reading {
                 None => continue,
             };
             directives.push((index, directive));
+            starts.push(start);
+        }
+        // Google's lines are the model's (both end lines at LF, CR and CRLF) except in
+        // UTF-16 input, which the model decodes and Google reads as bytes: there a
+        // directive belongs to the model line its bytes start in.
+        if let Some(text_offsets) = source::utf16_text_offsets(bytes, &starts) {
+            let last_line = document.lines.len().saturating_sub(1);
+            for ((line, _), offset) in directives.iter_mut().zip(text_offsets) {
+                *line = document.line_at(offset).unwrap_or(last_line);
+            }
         }
         Reading { directives, groups: OnceLock::new() }
     }
@@ -475,10 +492,32 @@ mod tests {
         assert_eq!(key_and_value(b"Disallow http://x/"), Some((&b"Disallow http"[..], &b"//x/"[..])));
         assert_eq!(key_and_value(b": /a"), None);
         assert_eq!(key_and_value(b"Disallow"), None);
-        let split: Vec<&[u8]> = lines(b"\xEF\xBBa\r\n\rb\0c\nd").collect();
-        assert_eq!(split, [&b"a"[..], b"", b"b", b"d"]);
+        let split: Vec<(usize, &[u8])> = lines(b"\xEF\xBBa\r\n\rb\0c\nd").collect();
+        assert_eq!(split, [(2, &b"a"[..]), (5, b""), (6, b"b"), (10, b"d")]);
         let long = [b"a".repeat(MAX_LINE_BYTES + 5), b"\nb".to_vec()].concat();
-        assert_eq!(lines(&long).map(<[u8]>::len).collect::<Vec<_>>(), [MAX_LINE_BYTES, 1]);
+        assert_eq!(lines(&long).map(|(_, line)| line.len()).collect::<Vec<_>>(), [MAX_LINE_BYTES, 1]);
+    }
+
+    #[test]
+    fn directives_in_utf16_input_are_on_the_model_line_their_bytes_start_in() {
+        // UTF-16BE comments ending in CRLF (two of Google's lines each: `00 0D` ends one, and
+        // `00 0A` another), then plain ASCII, which the model decodes into one line of
+        // CJK-looking characters, then more UTF-16 lines.
+        let utf16 = |text: &str| text.encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<u8>>();
+        let bytes = [
+            vec![0xFE, 0xFF],
+            utf16("#a\r\n#a\r\n#a\r\n"),
+            b"User-agent: *\nDisallow: /xy\n".to_vec(),
+            utf16("\n#b\n#c\n#d\n#e\n#f\n"),
+        ]
+        .concat();
+        let source = crate::Source::from_bytes(&bytes);
+        let document = crate::parse::parse(&source);
+        assert_eq!(document.lines.len(), 9, "{:?}", source.text);
+        let reading = Reading::of(&document, &source.text);
+        let lines: Vec<LineIndex> = reading.directives.iter().map(|(line, _)| *line).collect();
+        assert_eq!(lines, [3, 3]);
+        assert_eq!(reading.select("anybot").rules.iter().map(|rule| rule.line).collect::<Vec<_>>(), [3]);
     }
 
     #[test]

@@ -377,7 +377,7 @@ impl Matcher {
     pub fn new(document: &Document, text: &str, agent: &str, dialect: Dialect) -> Matcher {
         match dialect {
             Dialect::Google => {
-                let reading = Reading::new(document.original.as_deref().unwrap_or(text.as_bytes()));
+                let reading = Reading::of(document, text);
                 return Matcher::for_google(&reading, &mut RuleSets::new(), document, agent);
             }
             Dialect::PythonRobotparser => {
@@ -429,7 +429,7 @@ impl Matcher {
         let mut fallback: Option<Matcher> = None;
         let matchers: Vec<Matcher> = match dialect {
             Dialect::Google => {
-                let reading = Reading::new(document.original.as_deref().unwrap_or(text.as_bytes()));
+                let reading = Reading::of(document, text);
                 let groups = reading.groups();
                 distinct
                     .iter()
@@ -724,17 +724,18 @@ impl RuleSet {
     /// the longest Allow and the longest Disallow that match, the Disallow only when
     /// strictly longer. An empty pattern matches with priority 0, which decides nothing.
     fn google(selected: &[GoogleRule], document: &Document) -> RuleSet {
-        let last_line = document.lines.len().saturating_sub(1);
         let mut rules: Vec<CompiledRule> = selected
             .iter()
             .filter(|rule| !rule.pattern.is_empty())
             .map(|rule| {
-                // Google's lines are the model's (both end lines at LF, CR and CRLF) except
-                // in UTF-16 input, which Google cannot read; the last line stands in then.
-                let line = rule.line.min(last_line);
-                let span = document.lines.get(line).map_or_else(Span::default, |line| line.span);
+                let span = document.lines.get(rule.line).map_or_else(Span::default, |line| line.span);
                 CompiledRule {
-                    decided_by: DecidingRule { line, span, kind: rule.kind, pattern: Arc::clone(&rule.pattern) },
+                    decided_by: DecidingRule {
+                        line: rule.line,
+                        span,
+                        kind: rule.kind,
+                        pattern: Arc::clone(&rule.pattern),
+                    },
                     pattern: Pattern::wildcard(rule.pattern.as_bytes().to_vec()),
                     priority: rule.pattern.len(),
                 }
@@ -1010,7 +1011,7 @@ mod tests {
         }
         let document = crate::parse::parse_text(&text);
         match dialect {
-            Dialect::Google => RuleSet::google(&Reading::new(text.as_bytes()).select("anybot").rules, &document).rules,
+            Dialect::Google => RuleSet::google(&Reading::of(&document, &text).select("anybot").rules, &document).rules,
             Dialect::PythonRobotparser => {
                 let reading = python::Reading::new(&document, &text);
                 let (_, entry, _) = reading.entry_for("anybot").expect("the `*` entry");

@@ -268,8 +268,7 @@ impl<'a> Witnesses<'a> {
     fn with_google<R>(&self, read: impl FnOnce(&Reading) -> R) -> R {
         let (document, text) = (self.document, self.text);
         let compiled = &mut *self.compiled.borrow_mut();
-        let bytes = document.original.as_deref().unwrap_or(text.as_bytes());
-        read(compiled.google.get_or_insert_with(|| Reading::new(bytes)))
+        read(compiled.google.get_or_insert_with(|| Reading::of(document, text)))
     }
 
     fn with_groups<R>(&self, dialect: Dialect, read: impl FnOnce(&[Group]) -> R) -> R {
@@ -296,8 +295,7 @@ impl<'a> Witnesses<'a> {
         let (groups, google, python) = (&mut compiled.groups[at], &mut compiled.google, &mut compiled.python);
         let matcher = compiled.matchers[robot_at][at].get_or_insert_with(|| match dialect {
             Dialect::Google => {
-                let bytes = document.original.as_deref().unwrap_or(text.as_bytes());
-                let reading = google.get_or_insert_with(|| Reading::new(bytes));
+                let reading = google.get_or_insert_with(|| Reading::of(document, text));
                 Matcher::for_google(reading, rule_sets, document, robot)
             }
             Dialect::PythonRobotparser => {
