@@ -16,7 +16,7 @@ use crate::agents::{self, Agent, FetchAnswer, Obeys, Purpose, Registry, RobotMat
 use crate::dialect::witness::probe_urls;
 use crate::dialect::{Matcher, Reason, Verdict};
 use crate::model::{Directive, Document, LineIndex};
-use crate::text::abbreviate;
+use crate::text::{abbreviate, QUOTED_LINE_CHARS};
 
 /// How much of the site a robot may fetch, over the URLs asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -181,7 +181,8 @@ impl<'d> Audit<'d> {
     /// `User-agent: *` (line 5) has no rule against it".
     pub fn explain(&self, robot: &RobotAccess<'_>, answer: &Answer) -> String {
         // Quoted whole up to a length: a 2 MiB line quoted for each of 200 robots was 900 MB.
-        let line_text = |line: LineIndex| abbreviate(self.document.lines[line].span.text(self.text).trim_end(), 200);
+        let line_text =
+            |line: LineIndex| abbreviate(self.document.lines[line].span.text(self.text).trim_end(), QUOTED_LINE_CHARS);
         let first_agent = robot.agent_lines.first().map(|&line| line + 1).unwrap_or(0);
         match &answer.verdict.reason {
             Reason::Rule(rule) => {

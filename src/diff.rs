@@ -7,13 +7,16 @@
 //! chose the same groups of both files (the same User-agent lines decided, in the same
 //! dialect) get the same verdicts, so each URL is asked once for all of them.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 use crate::agents::{self, Agent, Answered, Registry, Treatment};
 use crate::dialect::{DecidingRule, Dialect, Matcher, Verdict};
 use crate::model::{Document, LineIndex};
 use crate::parse;
 use crate::source::Source;
+use crate::text::{abbreviate, QUOTED_LINE_CHARS};
 
 /// One side of the comparison: a robots.txt as read, with a name for output.
 pub struct Side {
@@ -64,9 +67,13 @@ impl Side {
             .collect()
     }
 
-    /// The whole text of line `line` (0-based), without its line end.
-    pub fn line_text(&self, line: LineIndex) -> &str {
-        self.document.lines.get(line).map_or("", |line| line.span.text(&self.source.text))
+    /// Line `line` (0-based) without its line end, as answers quote it: cut to
+    /// [`QUOTED_LINE_CHARS`].
+    pub fn line_text(&self, line: LineIndex) -> Cow<'_, str> {
+        abbreviate(
+            self.document.lines.get(line).map_or("", |line| line.span.text(&self.source.text)),
+            QUOTED_LINE_CHARS,
+        )
     }
 }
 
@@ -110,7 +117,8 @@ impl Robot {
 pub struct Change {
     /// Index into the robots compared.
     pub robot: usize,
-    pub url: String,
+    /// Shared by every robot's change on the URL.
+    pub url: Arc<str>,
     pub before: Verdict,
     pub after: Verdict,
 }
@@ -169,7 +177,7 @@ type ChangedAnswer = (usize, Verdict, Verdict);
 
 /// Compares every robot's verdict on every URL under `old` and `new`.
 pub fn compare(old: &Side, new: &Side, robots: Vec<Robot>, urls: &BTreeSet<String>) -> Comparison {
-    let url_list: Vec<&String> = urls.iter().collect();
+    let url_list: Vec<Arc<str>> = urls.iter().map(|url| Arc::from(url.as_str())).collect();
     // Robots that chose the same groups of both files, in the same dialect, answer alike.
     let mut answers_by_reading: HashMap<Reading, Vec<ChangedAnswer>> = HashMap::new();
     let mut changes = Vec::new();
@@ -192,7 +200,7 @@ pub fn compare(old: &Side, new: &Side, robots: Vec<Robot>, urls: &BTreeSet<Strin
         });
         changes.extend(shared.iter().map(|(at, was, is)| Change {
             robot: index,
-            url: url_list[*at].clone(),
+            url: Arc::clone(&url_list[*at]),
             before: was.clone(),
             after: is.clone(),
         }));
@@ -317,15 +325,15 @@ mod tests {
         let urls = questions_from_rules([&old, &new]);
         let comparison = compare(&old, &new, vec![robot("googlebot"), robot("duckduckbot"), robot("bingbot")], &urls);
         let blocked: Vec<(usize, &str)> =
-            comparison.changes.iter().map(|change| (change.robot, change.url.as_str())).collect();
+            comparison.changes.iter().map(|change| (change.robot, &*change.url)).collect();
         assert!(blocked.contains(&(0, "/products/")) && blocked.contains(&(1, "/products/")), "{blocked:?}");
         assert!(
             comparison.changes.iter().all(|change| change.robot != 2 || !change.blocks()),
             "bingbot gains its own open group"
         );
-        assert!(comparison.changes.iter().any(|change| change.robot == 2 && change.url == "/admin/"));
+        assert!(comparison.changes.iter().any(|change| change.robot == 2 && &*change.url == "/admin/"));
         let urls_of = |robot: usize| -> Vec<&str> {
-            comparison.changes.iter().filter(|change| change.robot == robot).map(|change| change.url.as_str()).collect()
+            comparison.changes.iter().filter(|change| change.robot == robot).map(|change| &*change.url).collect()
         };
         assert_eq!(urls_of(0), urls_of(1), "googlebot and duckduckbot read the same group: the same answers");
         assert!(urls_of(0).iter().all(|url| !url.starts_with("/admin")), "the `*` group still shuts /admin/");
@@ -339,7 +347,7 @@ mod tests {
         let comparison =
             compare(&old, &new, vec![robot("googlebot"), first_match], &questions_from_rules([&old, &new]));
         let changed: Vec<(usize, &str)> =
-            comparison.changes.iter().map(|change| (change.robot, change.url.as_str())).collect();
+            comparison.changes.iter().map(|change| (change.robot, &*change.url)).collect();
         // Google tries the longest rule first wherever it is; the 1996 draft, the first line.
         assert!(changed.contains(&(1, "/a")) && changed.iter().all(|(robot, _)| *robot == 1), "{changed:?}");
     }

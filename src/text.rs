@@ -150,6 +150,13 @@ fn sort_key(string: &str, skipped: usize) -> u64 {
     u64::from_be_bytes(key)
 }
 
+/// The characters of a robots.txt line an answer quotes: any real rule whole, and a bound
+/// on output at the size cap, where one 2 MiB line may decide every URL asked.
+pub const QUOTED_LINE_CHARS: usize = 200;
+/// The characters of a URL or path pattern an answer quotes: the about 2,000 that browsers
+/// and search engines take in a URL keep every real one whole.
+pub const QUOTED_URL_CHARS: usize = 2_000;
+
 /// `value` for quoting in a message: whole when it has at most `max_chars` characters,
 /// otherwise its start and end around `…`, cut on character boundaries.
 pub fn abbreviate(value: &str, max_chars: usize) -> std::borrow::Cow<'_, str> {

@@ -304,6 +304,33 @@ fn an_audit_of_one_path_as_long_as_the_cap_stays_small() {
     }
 }
 
+/// A deciding line as long as the cap (a short rule, then a 2 MiB comment): `check` and
+/// `diff` quote it for every URL, which wrote 2 MiB per answer (4 GB for 2,000 URLs). The
+/// quotes are now cut around `…`, in every format.
+#[test]
+fn a_deciding_line_as_long_as_the_cap_is_quoted_short() {
+    let scratch = Scratch::new("long-deciding-line");
+    let path = scratch.streamed("robots.txt", |out| {
+        out.write_all(b"User-agent: *\nDisallow: /a #")?;
+        (0..2_000).try_for_each(|_| out.write_all(&[b'c'; 1000]))?;
+        out.write_all(b"\n")
+    });
+    let urls = scratch.file("urls.txt", (0..200).map(|n| format!("/a{n}\n")).collect::<String>().as_bytes());
+    let empty = scratch.file("empty.txt", b"");
+    let (path, urls, empty) = (path.to_str(), urls.to_str(), empty.to_str());
+    let (Some(path), Some(urls), Some(empty)) = (path, urls, empty) else { panic!("UTF-8 temporary paths") };
+    let check = ["check", "--no-config", "--agent", "Googlebot", "--urls", urls];
+    let check_json = [&check[..], &["--format", "json", path]].concat();
+    // `check` exits 1 on a disallowed URL; `diff` warns of newly allowed ones.
+    let runs = [([&check[..], &[path]].concat(), 1), (check_json, 1), (vec!["diff", "--urls", urls, path, empty], 0)];
+    for (args, status) in runs {
+        let run = robolint(&args);
+        assert_eq!(run.status, Some(status), "{args:?}: {}", run.stderr);
+        assert!(run.stdout.contains("cccc…cccc"), "{args:?}: the quoted line is not cut");
+        assert!(run.stdout.len() < 1_000_000, "{args:?}: {} bytes of output", run.stdout.len());
+    }
+}
+
 /// A million lines fit in the size cap when they are this short: every one is parsed.
 #[test]
 fn a_million_short_lines_are_all_read_and_judged_once() {

@@ -13,7 +13,7 @@ use robolint::audit::{Access, Audit, RobotAccess};
 use robolint::diff::Side;
 use robolint::model::Directive;
 
-use robolint::text::abbreviate;
+use robolint::text::{abbreviate, QUOTED_URL_CHARS};
 
 use super::agents::RegistryArgs;
 use super::output::{print, Answer, OutputFormat};
@@ -23,8 +23,6 @@ use super::ColorChoice;
 const OPERATOR_WIDTH: usize = 24;
 /// The JSON's `version`.
 const JSON_VERSION: u32 = 1;
-/// Longer example URLs (made from a path as long as the file) are cut around `…` in every format.
-const LONGEST_EXAMPLE_URL: usize = 2_000;
 /// The table's columns; FETCH, the access, is the one coloured in each robot's row.
 const COLUMNS: [&str; 7] = ["PURPOSE", "ROBOT", "OPERATOR", "FETCH", "DECIDED BY", "USAGE", "NOTE"];
 const FETCH_COLUMN: usize = 3;
@@ -178,7 +176,7 @@ impl<'a> RobotAnswer<'a> {
         let example = |answer: &'a Option<robolint::audit::Answer>| {
             answer.as_ref().map(|answer| ExampleAnswer {
                 line: answer.verdict.reason.rule().map(|rule| rule.line + 1),
-                url: abbreviate(&answer.url, LONGEST_EXAMPLE_URL),
+                url: abbreviate(&answer.url, QUOTED_URL_CHARS),
                 why: audit.explain(robot, answer),
             })
         };

@@ -2,6 +2,7 @@
 //! for people (text) and scripts (JSON). The file reading and URL lists `robolint matrix`
 //! shares live here too.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -12,6 +13,7 @@ use serde::Serialize;
 use robolint::agents::{Agent, Answered, Obeys, Registry, RobotMatcher, Treatment};
 use robolint::dialect::{Dialect, Matcher, Reason, Verdict};
 use robolint::render;
+use robolint::text::{abbreviate, QUOTED_LINE_CHARS, QUOTED_URL_CHARS};
 use robolint::{parse, Report, Source};
 
 use super::agents::RegistryArgs;
@@ -154,8 +156,9 @@ impl Robots {
         field.map_or("", |field| field.value.text(&self.report.source.text))
     }
 
-    fn line_text(&self, line: usize) -> &str {
-        self.report.document.lines.get(line).map_or("", |line| line.span.text(&self.report.source.text).trim())
+    fn line_text(&self, line: usize) -> Cow<'_, str> {
+        let text = self.report.document.lines.get(line).map_or("", |line| line.span.text(&self.report.source.text));
+        abbreviate(text.trim(), QUOTED_LINE_CHARS)
     }
 }
 
@@ -321,7 +324,7 @@ fn describe(robots: &Robots, reason: &Reason) -> String {
     let mut described = format!("line {}: {}", robots.line_number(rule.line), robots.line_text(rule.line));
     // Google's index.htm rule decides by a pattern the line does not spell out.
     if robots.value_text(rule.line) != &*rule.pattern {
-        let _ = write!(described, " (as {})", rule.pattern);
+        let _ = write!(described, " (as {})", abbreviate(&rule.pattern, QUOTED_URL_CHARS));
     }
     described
 }
@@ -383,8 +386,8 @@ struct JsonGroup<'a> {
 #[derive(Serialize)]
 struct DecidedBy<'a> {
     line: usize,
-    text: &'a str,
-    pattern: &'a str,
+    text: Cow<'a, str>,
+    pattern: Cow<'a, str>,
 }
 
 fn json_answer(out: &mut impl Write, robots: &Robots, url: &str, reader: &Reader, verdict: &Verdict) -> io::Result<()> {
@@ -412,7 +415,7 @@ fn json_answer(out: &mut impl Write, robots: &Robots, url: &str, reader: &Reader
         decided_by: rule.map(|rule| DecidedBy {
             line: robots.line_number(rule.line),
             text: robots.line_text(rule.line),
-            pattern: &rule.pattern,
+            pattern: abbreviate(&rule.pattern, QUOTED_URL_CHARS),
         }),
         reason: (from_file && rule.is_none()).then(|| verdict.reason.describe()),
         group,

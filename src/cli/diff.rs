@@ -1,6 +1,7 @@
 //! `robolint diff OLD NEW`: the URLs and robots a robots.txt change blocks or opens, grouped
 //! so a large change reads in a few lines, and a gate for CI.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -161,7 +162,7 @@ fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
     let robots = robots(args);
     let mut comparison = diff::compare(old, new, robots, &urls);
     // Stable: within the user's URLs and within the probes, the order stays by robot, then URL.
-    comparison.changes.sort_by_key(|change| !given.contains(&change.url));
+    comparison.changes.sort_by_key(|change| !given.contains(&*change.url));
     let as_fetched = [old, new].into_iter().filter_map(|side| {
         let answered = side.answered.as_ref()?;
         Some(format!("as fetched: {}; each robot answers as it treats that answer (`robolint agents`)", answered.said))
@@ -427,7 +428,7 @@ struct VerdictAnswer<'a> {
 enum DecidedBy<'a> {
     Line {
         line: usize,
-        text: &'a str,
+        text: Cow<'a, str>,
     },
     Reason {
         reason: &'static str,
@@ -461,7 +462,7 @@ impl<'a> DiffAnswer<'a> {
                 ChangeAnswer {
                     after: VerdictAnswer::new(new, robot, &change.after),
                     before: VerdictAnswer::new(old, robot, &change.before),
-                    given: given.contains(&change.url),
+                    given: given.contains(&*change.url),
                     purpose: &robot.purpose,
                     robot: &robot.token,
                     url: &change.url,
@@ -655,7 +656,7 @@ fn placed_groups<'a>(
         });
         group.gated |= gate.fires_on(change);
         group.robots.insert(&comparison.robots[change.robot].token);
-        group.urls.insert((!given.contains(&change.url), &change.url));
+        group.urls.insert((!given.contains(&*change.url), &change.url));
     }
     groups.into_values().collect()
 }
