@@ -241,3 +241,11 @@ fn held_back_globs_are_left_as_written_at_the_cap() {
     let fixed = robolint::fix::fix_text(&text, None, &Settings::default(), Applicability::Safe);
     assert_eq!((fixed.applied, fixed.text == text), (0, true));
 }
+
+#[test]
+fn rules_before_any_agent() {
+    expect(
+        "rules-before-any-agent",
+        &[("file-too-large", 1), ("rule-before-user-agent", 116_224), ("too-many-rules", 1)],
+    );
+}

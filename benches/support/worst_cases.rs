@@ -199,6 +199,11 @@ pub const ISSUE_34_CASES: &[WorstCase] = &[
         generate: held_back_globs,
     },
     WorstCase {
+        name: "rules-before-any-agent",
+        stresses: "Disallow lines before any User-agent line, as `--fix` leaves misspelt ones without a group",
+        generate: rules_before_any_agent,
+    },
+    WorstCase {
         name: "one-long-path",
         stresses: "`audit` and the matchers on one Disallow path as long as the file",
         generate: one_long_path,
@@ -209,6 +214,13 @@ pub const ISSUE_34_CASES: &[WorstCase] = &[
 pub fn misspelt_disallows(size: usize) -> String {
     filled(size, "User-agent: *\n", |out, n| {
         let _ = writeln!(out, "Dissallow: /p{n}");
+    })
+}
+
+/// N Disallow lines and no User-agent line: every rule belongs to no group.
+pub fn rules_before_any_agent(size: usize) -> String {
+    filled(size, "", |out, n| {
+        let _ = writeln!(out, "Disallow: /p{n}");
     })
 }
 

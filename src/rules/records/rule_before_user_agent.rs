@@ -11,6 +11,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         })
     });
     for record in &cx.doc.records {
+        // Allow lines (or empty Disallows) that no robot applies leave every URL as allowed
+        // as it was: losing them changes nothing. One Disallow among them, and each lost
+        // line may matter.
+        let none_blocks = !record.orphan_rules().iter().any(|&rule| blocks_anything(cx, rule));
         for index in record.orphan_rules() {
             let line = &lines[index];
             let misspelt_above = misspelt_agent.filter(|misspelt| misspelt.span.start() < line.span.start());
@@ -27,10 +31,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             if let Some(misspelt) = misspelt_above {
                 diagnostic.label(misspelt.span, "not a User-agent line for most robots: the field name is misspelt");
             }
-            // Allow lines (or empty Disallows) that no robot applies leave every URL as
-            // allowed as it was: losing them changes nothing. One Disallow among them, and
-            // each lost line may matter.
-            if !record.orphan_rules().iter().any(|&rule| blocks_anything(cx, rule)) {
+            if none_blocks {
                 diagnostic.evidence(Evidence::NoEffect);
             }
         }
