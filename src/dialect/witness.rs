@@ -9,6 +9,7 @@
 //! their notes and carries it as a [`Witness`], so tests and machine formats can re-run the
 //! matchers on every witness reported.
 
+use std::borrow::Cow;
 use std::cell::{Cell, OnceCell, RefCell};
 use std::fmt::Write;
 
@@ -217,21 +218,33 @@ impl<'a> Witnesses<'a> {
     /// What `robot` obeys in `dialect`: the User-agent lines that bring it to its groups
     /// (robots with the same lines obey the same rules, so one of them answers for all),
     /// and the rules of those groups, in file order.
-    pub(crate) fn obeyed(&self, robot: &str, dialect: Dialect) -> (Vec<LineIndex>, Vec<(RuleKind, &'a str)>) {
+    pub(crate) fn obeyed(&self, robot: &str, dialect: Dialect) -> (Vec<LineIndex>, Vec<(RuleKind, Cow<'a, str>)>) {
         let text = self.text;
         if dialect == Dialect::Google {
-            // Google reads its own lines (typos, missing colons); each rule's text is its line's
-            // value as the model has it, which is what the probes are built from.
+            // Google reads its own lines (typos, missing colons): each rule is its line's value
+            // as the model has it, unless Google reads another pattern there (`Disallow /a:b`
+            // is `b` to Google, which splits at the first colon; a line the model reads as
+            // no field). The probes are built from these.
             let selection = self.with_google(|reading| reading.select(robot));
             let value = |line: LineIndex| Some(self.document.lines.get(line)?.field()?.value.text(text));
-            let rules = selection.rules.iter().filter_map(|rule| Some((rule.kind, value(rule.line)?))).collect();
+            let rules = selection
+                .rules
+                .iter()
+                .map(|rule| match value(rule.line) {
+                    Some(value) if value == &*rule.pattern => (rule.kind, Cow::Borrowed(value)),
+                    _ => (rule.kind, Cow::Owned(rule.pattern.to_string())),
+                })
+                .collect();
             return (selection.agent_lines, rules);
         }
         let agent_lines = self.agent_lines(robot, dialect);
         let rules = self.with_groups(dialect, |groups| {
             let obeyed =
                 groups.iter().filter(|group| group.agents.iter().any(|agent| agent_lines.contains(&agent.line)));
-            obeyed.flat_map(|group| &group.rules).map(|rule| (rule.kind, rule.value.text(text))).collect()
+            obeyed
+                .flat_map(|group| &group.rules)
+                .map(|rule| (rule.kind, Cow::Borrowed(rule.value.text(text))))
+                .collect()
         });
         (agent_lines, rules)
     }

@@ -5,6 +5,8 @@
 //! text's robots read (`witness::probe_urls`), for every robot either text names and for a
 //! robot neither names.
 
+use std::borrow::Cow;
+
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::diagnostic::Diagnostic;
@@ -116,13 +118,13 @@ pub(crate) fn compare(before: &Witnesses<'_>, after: &Witnesses<'_>, dialects: &
 /// matches; such a URL starts with that rule's literal start (up to its first `*` or `$`).
 /// The probes kept are those of the rules whose literal start begins, or is begun by, a
 /// changed rule's: the changed rules' own probes and those of the rules competing with them.
-fn changed_probes<'a>(before: &[(RuleKind, &'a str)], after: &[(RuleKind, &'a str)]) -> Vec<String> {
+fn changed_probes<'a>(before: &'a [(RuleKind, Cow<'_, str>)], after: &'a [(RuleKind, Cow<'_, str>)]) -> Vec<String> {
     let mut balance: HashMap<(RuleKind, &str), isize> = HashMap::with_capacity(before.len());
-    for &rule in before {
-        *balance.entry(rule).or_default() += 1;
+    for (kind, path) in before {
+        *balance.entry((*kind, path)).or_default() += 1;
     }
-    for &rule in after {
-        *balance.entry(rule).or_default() -= 1;
+    for (kind, path) in after {
+        *balance.entry((*kind, path)).or_default() -= 1;
     }
     let literal_start = |path: &'a str| path.split(['*', '$']).next().unwrap_or_default();
     let mut changed: Vec<&str> =
@@ -136,7 +138,7 @@ fn changed_probes<'a>(before: &[(RuleKind, &'a str)], after: &[(RuleKind, &'a st
         begins_one_of(&changed, start) || has_prefix_among(&changed, start)
     };
     let mut urls = Vec::new();
-    for (_, path) in before.iter().chain(after).filter(|&&(_, path)| competes(path)) {
+    for (_, path) in before.iter().chain(after).filter(|(_, path)| competes(path)) {
         urls.extend(probe_urls(path));
     }
     once_each(urls)
@@ -200,6 +202,15 @@ mod tests {
             change.describe(),
             "would change what Google does: robot `anybot` may not fetch `/node/` now, and may after the fix"
         );
+    }
+
+    #[test]
+    fn google_splits_a_line_without_a_colon_after_its_name_at_the_first_colon_of_its_value() {
+        // `Disallow /w:b` is `Disallow: b` to Google, which matches nothing: the model reads
+        // the same value `/w:b` on both lines, and Google's pattern tells them apart (a fuzz case).
+        let (before, after) = ("User-agent: a\nDisallow /w:b\n", "User-agent: a\nDisallow: /w:b\n");
+        let change = change_on(before, after, "/w:b").expect("`/w:b` changes");
+        assert_eq!((change.dialect, change.allowed_before), (Dialect::Google, true));
     }
 
     #[test]

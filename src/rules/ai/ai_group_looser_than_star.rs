@@ -1,3 +1,5 @@
+use std::borrow::Cow;
+
 use foldhash::{HashSet, HashSetExt};
 
 use super::named_robots;
@@ -145,7 +147,7 @@ fn allows_everything_in_words(cx: &Context<'_, '_>, agent_line: LineIndex) -> bo
 /// Whether the crawler's group is a policy of its own: several Disallow rules (at least
 /// half as many as `*` has), some of them rules `*` does not have. A group that only adds a rule or two
 /// to what `*` says, or repeats part of it, was meant to narrow `*`, and is this rule's case.
-fn is_a_policy_of_its_own(matcher: &Matcher, star_rules: &[(RuleKind, &str)]) -> bool {
+fn is_a_policy_of_its_own(matcher: &Matcher, star_rules: &[(RuleKind, Cow<'_, str>)]) -> bool {
     let star_disallows: Vec<&str> =
         star_rules.iter().filter(|(kind, _)| *kind == RuleKind::Disallow).map(|(_, pattern)| pattern.trim()).collect();
     let own: Vec<&str> = matcher

@@ -1,3 +1,5 @@
+use std::borrow::Cow;
+
 use crate::agents::Registry;
 use crate::diagnostic::{Applicability, Edit, Evidence};
 use crate::dialect::witness::{robot_of_value, LOST_LINE};
@@ -48,15 +50,15 @@ fn same_rules_as_star(cx: &Context<'_, '_>, index: LineIndex) -> bool {
     let (star_agents, mut star_rules) = witnesses.obeyed(&witnesses.anonymous_robot(), Dialect::Google);
     let Some(record) = cx.doc.record_of(index).filter(|_| !star_agents.is_empty()) else { return false };
     let lines = cx.lines();
-    let mut rules: Vec<(RuleKind, &str)> = record
+    let mut rules: Vec<(RuleKind, Cow<'_, str>)> = record
         .governed_rules()
         .filter_map(|rule| {
             let field = lines[rule].field()?;
             let kind = if field.is(Directive::Allow) { RuleKind::Allow } else { RuleKind::Disallow };
-            Some((kind, cx.slice(field.value)))
+            Some((kind, Cow::Borrowed(cx.slice(field.value))))
         })
         .collect();
-    let key = |(kind, value): &(RuleKind, &str)| (kind.allows(), value.trim().to_string());
+    let key = |(kind, value): &(RuleKind, Cow<'_, str>)| (kind.allows(), value.trim().to_string());
     rules.sort_by_key(key);
     star_rules.sort_by_key(key);
     !rules.is_empty() && rules.iter().map(key).eq(star_rules.iter().map(key))
