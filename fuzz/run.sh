@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Builds robolint's fuzz targets and runs each (or the TARGETs named after SECONDS) for
-# SECONDS (default 20), seeded from corpus/ and, when it is there, ../shared/corpus/protego.
+# SECONDS (default 20), seeded from corpus/ and, when it is there, ../shared/corpus/protego;
+# with `seeds` for SECONDS, runs each target once on each of corpus/'s files and fuzzes no
+# further (CI's smoke: the targets build, and no seed crashes one).
 # Prints the executions per target; exits non-zero when a target crashes, panics, or takes
 # longer than 10 seconds on one input (the input is kept under fuzz/artifacts/<target>/;
 # `cargo fuzz run --sanitizer none <target> <file>` replays it).
 #
-#   bash fuzz/run.sh          # CI: 20 seconds each
+#   bash fuzz/run.sh seeds    # CI: corpus/'s files, once each
+#   bash fuzz/run.sh          # 20 seconds each
 #   bash fuzz/run.sh 3600     # an hour each; new inputs accumulate in fuzz/corpus/<target>/
 #   bash fuzz/run.sh 600 lsp  # one target
 #
@@ -35,18 +38,27 @@ seeds="$(mktemp -d)"
 logs="$(mktemp -d)"
 trap 'rm -rf "$seeds"' EXIT
 find corpus -type f -name '*.txt' -exec cp --backup=numbered -t "$seeds" {} +
-if [ -d ../shared/corpus/protego ]; then
+if [ "$seconds" = seeds ]; then
+  # Each input once, nothing kept: libFuzzer's -runs=0 only replays what it is given.
+  fuzzing=(-runs=0)
+  kept=()
+else
+  fuzzing=(-max_total_time="$seconds")
+  kept=(fuzz/corpus)
+fi
+if [ "$seconds" != seeds ] && [ -d ../shared/corpus/protego ]; then
   find ../shared/corpus/protego -type f ! -name LICENSE -exec cp --backup=numbered -t "$seeds" {} +
 fi
-echo "fuzz: $(find "$seeds" -type f | wc -l) seed files; $seconds seconds per target; logs in $logs"
+echo "fuzz: $(find "$seeds" -type f | wc -l) seed files; ${fuzzing[*]} per target; logs in $logs"
 
 failed=()
 for target in "${targets[@]}"; do
-  mkdir -p "fuzz/corpus/$target"
+  corpora=()
+  for folder in "${kept[@]}"; do mkdir -p "$folder/$target" && corpora+=("$folder/$target"); done
   log="$logs/$target.log"
   status=0
-  cargo fuzz run --sanitizer none "$target" "fuzz/corpus/$target" "$seeds" -- \
-    -max_total_time="$seconds" -timeout=10 -max_len=16384 -print_final_stats=1 >"$log" 2>&1 || status=$?
+  cargo fuzz run --sanitizer none "$target" "${corpora[@]}" "$seeds" -- \
+    "${fuzzing[@]}" -timeout=10 -max_len=16384 -print_final_stats=1 >"$log" 2>&1 || status=$?
   executions="$(grep -o 'number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')"
   if [ "$status" -eq 0 ]; then
     echo "fuzz: $target: $executions executions, no crash"

@@ -1,5 +1,6 @@
 // Makes the npm package from the wasm the playground's static site is built from
-// (web/site.mjs compiles it with cargo's `wasm` profile into target/wasm-build): wasm-bindgen
+// (web/site.mjs compiles it with cargo's `wasm` profile, or ROBOLINT_WASM_PROFILE's, into
+// target/wasm-build): wasm-bindgen
 // writes its JavaScript glue into wasm/, and the licences are copied beside it. Nothing is
 // compiled here, so CI builds the wasm once for the site and the package.
 //
@@ -12,7 +13,8 @@ import { fileURLToPath } from "node:url";
 
 const npm = dirname(fileURLToPath(import.meta.url));
 const root = resolve(npm, "..");
-const compiled = join(root, "target/wasm-build/wasm32-unknown-unknown/wasm/robolint_wasm.wasm");
+const profile = process.env.ROBOLINT_WASM_PROFILE || "wasm";
+const compiled = join(root, "target/wasm-build/wasm32-unknown-unknown", profile, "robolint_wasm.wasm");
 
 if (!existsSync(compiled)) {
   console.error(`${compiled} is missing: build it with \`node web/site.mjs\` (the playground's static site)`);

@@ -1,5 +1,6 @@
 // Builds the playground as a static site that runs robolint in the page, with no server:
-// the library compiled to WebAssembly (web/wasm, cargo's `wasm` profile), its JavaScript
+// the library compiled to WebAssembly (web/wasm, cargo's `wasm` profile, or the one
+// ROBOLINT_WASM_PROFILE names: CI's `wasm-ci` compiles in a fraction of the time), its JavaScript
 // bindings made by wasm-bindgen at the version Cargo.lock pins, the page bundled with
 // ENGINE "wasm", and the HTML and CSS as written. Beside it, in the same folder, the
 // documentation site that `robolint site` makes from the rules' metadata (rules/, robots/,
@@ -26,6 +27,7 @@ const serve = args.includes("--serve");
 const outdir = resolve(args.find((arg) => !arg.startsWith("--")) ?? join(root, "target/playground-site"));
 // Its own target folder: this build may run inside `cargo test`, which holds the main one.
 const targetDir = join(root, "target/wasm-build");
+const profile = process.env.ROBOLINT_WASM_PROFILE || "wasm";
 
 /** The wasm-bindgen version Cargo.lock pins: the command's glue must match the crate's. */
 async function pinnedBindgen() {
@@ -65,9 +67,9 @@ if (missing) {
 }
 if (args.includes("--check")) process.exit(0);
 
-run("cargo", ["build", "-p", "robolint-wasm", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "--target-dir", targetDir]);
+run("cargo", ["build", "-p", "robolint-wasm", "--profile", profile, "--target", "wasm32-unknown-unknown", "--target-dir", targetDir]);
 await rm(outdir, { recursive: true, force: true });
-const compiled = join(targetDir, "wasm32-unknown-unknown/wasm/robolint_wasm.wasm");
+const compiled = join(targetDir, "wasm32-unknown-unknown", profile, "robolint_wasm.wasm");
 run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-name", "robolint", "--out-dir", outdir, compiled]);
 await bundle(outdir, "wasm");
 for (const file of ["index.html", "playground.css"]) await copyFile(join(web, "src", file), join(outdir, file));
@@ -81,7 +83,7 @@ for (const file of ["index.html", "playground.css", "playground.js", "robolint.j
   total += gzipped;
   console.log(`${file.padEnd(18)} ${String(bytes.length).padStart(9)} B, ${String(gzipped).padStart(8)} B gzip'd`);
 }
-console.log(`the page in all: ${total} B gzip'd`);
+console.log(`the page in all: ${total} B gzip'd (cargo profile ${profile})`);
 console.log(`site: ${outdir}`);
 
 if (serve) {

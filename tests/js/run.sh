@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-if [ ! -f target/wasm-build/wasm32-unknown-unknown/wasm/robolint_wasm.wasm ]; then
+if [ ! -f "target/wasm-build/wasm32-unknown-unknown/${ROBOLINT_WASM_PROFILE:-wasm}/robolint_wasm.wasm" ]; then
   echo "tests/js: no wasm build in target/wasm-build; building the playground's static site for it"
   node web/site.mjs
 fi
