@@ -94,7 +94,7 @@ pub struct Fix {
 
 /// What a finding proves about the robots it concerns. A rule proposes a severity and its
 /// evidence; the engine settles the severity from the evidence and the site's targets
-/// (README, "Severities are claims"): a warning or an error stands only where a robot of the
+/// (docs/targets.md, "Severities are claims"): a warning or an error stands only where a robot of the
 /// targets reads the file otherwise than it evidently means.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Evidence {

@@ -190,18 +190,19 @@ fn rules_lists_every_rule() {
     assert!(text.contains("non-crlf-line-ending") && text.contains(" off "), "pedantic rules show as off");
 }
 
-/// README's rule table is what `robolint rules` prints, so a new rule or a changed default
+/// docs/rules.md's rule table is what `robolint rules` prints, so a new rule or a changed default
 /// severity cannot leave the documentation behind.
 #[test]
 fn readme_rule_table_is_the_rules_command_output() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README.md");
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md")).expect("docs/rules.md");
     let table = readme
         .split("```text\n")
         .find(|block| block.starts_with("CODE "))
         .and_then(|block| block.split("```").next())
-        .expect("a ```text block starting with the `robolint rules` header in README.md");
+        .expect("a ```text block starting with the `robolint rules` header in docs/rules.md");
     let listed = stdout(&robolint(&["rules"], b""));
-    assert!(table == listed, "README.md's rule table differs from `robolint rules`; paste this in:\n{listed}");
+    assert!(table == listed, "docs/rules.md's rule table differs from `robolint rules`; paste this in:\n{listed}");
 }
 
 #[test]

@@ -181,7 +181,19 @@ fn warc_of(body: &[u8]) -> Vec<u8> {
     record
 }
 
-/// Every `robolint …` line of README's shell blocks, run as written in a folder that holds
+/// The guides README links to, whose commands run as README's do.
+const USER_GUIDES: [&str; 8] = [
+    "docs/rules.md",
+    "docs/targets.md",
+    "docs/registry.md",
+    "docs/diff.md",
+    "docs/integrations.md",
+    "docs/editors.md",
+    "docs/playground.md",
+    "docs/development.md",
+];
+
+/// Every `robolint …` line of the shell blocks of README and its guides, run as written in a folder that holds
 /// the files they name (a robots.txt with findings, a sites/ folder, a URL list), each
 /// http(s) URL served from loopback: none may be refused as a usage error.
 #[test]
@@ -190,9 +202,10 @@ fn every_command_in_readme_runs() {
     let port = http_server::serve(|_| {
         vec![("/robots.txt", http_server::ok(&[("Content-Type", "text/plain")], b"User-agent: *\nDisallow: /a\n"))]
     });
-    let readme = readme();
     let mut commands = Vec::new();
-    for block in readme.split("```sh\n").skip(1) {
+    let guides = USER_GUIDES.iter().map(|guide| fs::read_to_string(manifest().join(guide)).expect("a guide"));
+    let guides: Vec<String> = std::iter::once(readme()).chain(guides).collect();
+    for block in guides.iter().flat_map(|guide| guide.split("```sh\n").skip(1)) {
         let body = block.split("```").next().unwrap_or_default();
         commands.extend(body.lines().filter_map(|line| line.strip_prefix("robolint ")));
     }

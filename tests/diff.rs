@@ -304,10 +304,10 @@ fn github_annotations_point_at_the_line_that_caused_the_change() {
     );
 }
 
-/// README's section on `robolint diff`.
+/// docs/diff.md, the guide to `robolint diff`.
 fn readme_diff_section() -> String {
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README.md");
-    let start = readme.find("## What does this change do?").expect("README has the diff section");
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/diff.md")).expect("docs/diff.md");
+    let start = readme.find("## What does this change do?").expect("docs/diff.md has the diff section");
     let section = &readme[start..];
     let end = section[3..].find("\n## ").map_or(section.len(), |end| end + 3);
     section[..end].to_string()
@@ -346,7 +346,7 @@ fn the_readme_example_prints_what_readme_says() {
             ["cat", file] => fs::write(dir.join(file), printed).expect("the example's file"),
             ["robolint", args @ ..] => {
                 let output = run(&dir, args, b"");
-                assert_eq!(&text(&output.stdout), printed, "README: {command}");
+                assert_eq!(&text(&output.stdout), printed, "docs/diff.md: {command}");
                 last_status = output.status.code();
             }
             ["echo", "$?"] => assert_eq!(last_status.map(|code| format!("{code}\n")).as_ref(), Some(printed)),

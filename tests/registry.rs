@@ -252,16 +252,16 @@ fn every_rule_is_of_the_kind_its_category_needs() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// README's sentence listing the bands names exactly the bands of `rules::BANDS`: a band it
+/// docs/rules.md's sentence listing the bands names exactly the bands of `rules::BANDS`: a band it
 /// promises has rules (or may have them), one it leaves out has none.
 #[test]
 fn readme_lists_the_bands_there_are() {
-    let readme = fs::read_to_string(root().join("README.md")).expect("README.md");
-    let sentence = readme.split("stable code in a band: ").nth(1).expect("README lists the bands");
+    let readme = fs::read_to_string(root().join("docs/rules.md")).expect("docs/rules.md");
+    let sentence = readme.split("stable code in a band: ").nth(1).expect("docs/rules.md lists the bands");
     let sentence = &sentence[..sentence.find('.').expect("the list ends with a full stop")];
     let listed: Vec<&str> = sentence.split(',').map(str::trim).collect();
     let expected: Vec<String> = rules::BANDS.iter().map(|band| format!("{}xx {}", band.prefix, band.about)).collect();
-    assert_eq!(listed, expected, "README's bands differ from rules::BANDS");
+    assert_eq!(listed, expected, "docs/rules.md's bands differ from rules::BANDS");
 }
 
 /// Whether a fix that `declared` promises may come out as `emitted`.

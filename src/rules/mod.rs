@@ -567,7 +567,7 @@ pub struct Band {
 }
 
 /// Every band, the one table that ties codes to categories (tests/registry.rs holds each
-/// rule and README's list of bands to it; `cargo xtask new-rule` numbers new rules by it).
+/// rule and docs/rules.md's list of bands to it; `cargo xtask new-rule` numbers new rules by it).
 pub const BANDS: &[Band] = &[
     Band { prefix: "RL0", category: "file", about: "file and encoding" },
     Band { prefix: "RL1", category: "syntax", about: "syntax" },
@@ -617,7 +617,7 @@ pub fn all() -> &'static [Rule] {
 pub const HOME_PAGE: &str = env!("CARGO_PKG_REPOSITORY");
 
 /// Where the documentation site (`robolint site`, web/site.mjs) is published when
-/// `--docs-url` names no other place. A placeholder: README says how to publish the site and
+/// `--docs-url` names no other place. A placeholder: docs/playground.md says how to publish the site and
 /// point the links at it.
 pub const DEFAULT_DOCS_BASE: &str = "https://robolint.dev/";
 
