@@ -36,7 +36,9 @@ pub enum Arg {
     /// Another text, such as the headline a fold extends.
     Text(Box<Text>),
     /// Texts with a separator between each two (a list of robots): flat, however long.
-    Joined(Vec<Text>, &'static str),
+    /// Boxed, as rare: every argument is as large as the largest kind, and a file may have
+    /// a million findings.
+    Joined(Box<(Vec<Text>, &'static str)>),
 }
 
 /// The template of a text that is one argument and nothing else.
@@ -51,7 +53,7 @@ impl Text {
 
     /// `parts` with `separator` between each two; nothing when there are none.
     pub fn joined(parts: impl IntoIterator<Item = Text>, separator: &'static str) -> Text {
-        Text::template(WHOLE, [Arg::Joined(parts.into_iter().collect(), separator)])
+        Text::template(WHOLE, [Arg::Joined(Box::new((parts.into_iter().collect(), separator)))])
     }
 
     /// The words, with each quoted span read from `source`, the text the finding's spans
@@ -113,7 +115,8 @@ impl Arg {
             }
             // A nested text writes straight into `out`, not through words of its own.
             Arg::Text(text) => text.write(out, source),
-            Arg::Joined(parts, separator) => {
+            Arg::Joined(joined) => {
+                let (parts, separator) = &**joined;
                 for (at, part) in parts.iter().enumerate() {
                     if at > 0 {
                         out.push_str(separator);
