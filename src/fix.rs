@@ -17,7 +17,7 @@ use std::path::Path;
 use crate::diagnostic::{Applicability, Diagnostic, Edit};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
-use crate::lint::{lint, Settings};
+use crate::lint::{lint, Report, Settings};
 use crate::model::Span;
 use crate::parse::parse_text;
 use crate::source::Source;
@@ -119,10 +119,22 @@ impl Fixed {
 /// round keeps the promise of [`verdicts`]: a fix that breaks it is held back. Inputs that
 /// were not UTF-8 are returned unchanged: their spans do not address the file's bytes.
 pub fn fix_text(text: &str, path: Option<&Path>, settings: &Settings, allowed: Applicability) -> Fixed {
+    fix_and_lint(text, path, settings, allowed).0
+}
+
+/// [`fix_text`], and the report of the fixed text when the last round linted it (it found
+/// nothing more to fix): what `--fix` prints then needs no second lint.
+pub fn fix_and_lint(
+    text: &str,
+    path: Option<&Path>,
+    settings: &Settings,
+    allowed: Applicability,
+) -> (Fixed, Option<Report>) {
     let mut current = text.to_string();
     let mut applied = 0;
     let mut held_back: Vec<HeldBack> = Vec::new();
     let mut changed_on_purpose: Vec<Dialect> = Vec::new();
+    let mut final_report = None;
     for _ in 0..MAX_ROUNDS {
         let report = lint(Source::from(current.as_str()), path, settings);
         if !report.source.is_exact() {
@@ -141,6 +153,8 @@ pub fn fix_text(text: &str, path: Option<&Path>, settings: &Settings, allowed: A
             held_back.extend(held);
         }
         if taken.is_empty() {
+            drop(taken);
+            final_report = Some(report);
             break;
         }
         applied += taken.len();
@@ -149,7 +163,7 @@ pub fn fix_text(text: &str, path: Option<&Path>, settings: &Settings, allowed: A
     }
     changed_on_purpose.sort_unstable();
     changed_on_purpose.dedup();
-    Fixed { text: current, applied, held_back, changed_on_purpose }
+    (Fixed { text: current, applied, held_back, changed_on_purpose }, final_report)
 }
 
 fn fix_edits(diagnostic: &Diagnostic) -> &[Edit] {

@@ -4,10 +4,10 @@
 use std::path::Path;
 
 use robolint::diagnostic::Applicability;
-use robolint::fix::{fix_text, unified_diff, write_fixed};
+use robolint::fix::{fix_and_lint, unified_diff, write_fixed};
 use robolint::render::Found;
 use robolint::suppression::add_suppressions;
-use robolint::{lint, Settings, Source};
+use robolint::{lint, Report, Settings, Source};
 
 use super::lint::{fails, Job, LintArgs, Outcome, Processed};
 
@@ -20,8 +20,8 @@ pub(super) fn fix_to_stdout(args: &LintArgs, job: &Job, source: Source, outcome:
     }
     let allowed = if args.unsafe_fixes { Applicability::Unsafe } else { Applicability::Safe };
     let path = args.named(Path::new("-"));
-    let fixed = fix_text(&source.text, Some(path), &job.settings, allowed);
-    let left = lint(Source::from(fixed.text.as_str()), Some(path), &job.settings);
+    let (fixed, left) = fix_and_lint(&source.text, Some(path), &job.settings, allowed);
+    let left = left.unwrap_or_else(|| lint(Source::from(fixed.text.as_str()), Some(path), &job.settings));
     outcome.result = Processed::FixedToStdout { fails: fails(args, job.fail_on, &Found::in_report(&left)) };
     outcome.diff = fixed.text;
 }
@@ -35,7 +35,8 @@ pub(super) enum Fixing {
     /// `--diff`: the fixes as a unified diff.
     Diff(String),
     /// The source after fixing, and what fixing did: its held-back fixes are shown as such.
-    Checked(Source, Box<robolint::fix::Fixed>),
+    /// With the fixed source's report when fixing made it (its last round linted it).
+    Checked(Source, Box<robolint::fix::Fixed>, Option<Box<Report>>),
 }
 
 /// `--fix`: writes the fixed file and returns its source for the report of what is left.
@@ -54,9 +55,10 @@ pub(super) fn apply_fixes(
         return Ok(Fixing::Fixed(source));
     }
     let allowed = if args.unsafe_fixes { Applicability::Unsafe } else { Applicability::Safe };
-    let fixed = fix_text(&source.text, Some(input), settings, allowed);
+    let (fixed, report) = fix_and_lint(&source.text, Some(input), settings, allowed);
+    let report = report.map(Box::new);
     if fixed.applied == 0 {
-        return Ok(Fixing::Checked(source, Box::new(fixed)));
+        return Ok(Fixing::Checked(source, Box::new(fixed), report));
     }
     if args.diff {
         return Ok(Fixing::Diff(unified_diff(name, &source.text, &fixed.text)));
@@ -68,7 +70,7 @@ pub(super) fn apply_fixes(
     if !args.quiet {
         messages.push(format!("{name}: applied {} fix{}", fixed.applied, if fixed.applied == 1 { "" } else { "es" }));
     }
-    Ok(Fixing::Checked(Source::from(fixed.text.as_str()), Box::new(fixed)))
+    Ok(Fixing::Checked(Source::from(fixed.text.as_str()), Box::new(fixed), report))
 }
 
 /// Why an input's bytes cannot be written back as robolint read them, if they cannot.

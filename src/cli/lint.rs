@@ -618,7 +618,7 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
         fix_to_stdout(args, job, source, &mut outcome);
         return outcome;
     }
-    let mut checked = None;
+    let (mut checked, mut fixed_report) = (None, None);
     let source = if args.add_suppressions {
         let (source, written) = add_suppressions_to_file(args, path, &name, source, settings, &mut outcome.messages);
         outcome.fix_not_written = !written;
@@ -626,8 +626,8 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
     } else if args.fix || args.diff {
         match apply_fixes(args, path, &name, source, settings, &mut outcome.messages) {
             Ok(Fixing::Fixed(source)) => source,
-            Ok(Fixing::Checked(source, fixed)) => {
-                checked = Some(fixed);
+            Ok(Fixing::Checked(source, fixed, report)) => {
+                (checked, fixed_report) = (Some(fixed), report);
                 source
             }
             Ok(Fixing::NotWritten(source)) => {
@@ -650,11 +650,13 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
     outcome.result = if args.diff {
         Processed::Diffed { changed: false }
     } else {
-        let mut report = lint(source, Some(args.named(path)), settings);
+        // Fixing linted the fixed text last (with the same path and settings): that report is
+        // this one.
+        let mut report = fixed_report.unwrap_or_else(|| Box::new(lint(source, Some(args.named(path)), settings)));
         if let Some(fixed) = &checked {
             fixed.mark_held_back(&mut report.diagnostics);
         }
-        Processed::Linted { report: Box::new(report), name, fail_on: job.fail_on }
+        Processed::Linted { report, name, fail_on: job.fail_on }
     };
     outcome
 }
