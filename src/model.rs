@@ -171,8 +171,8 @@ impl Directive {
                 if length.abs_diff(canonical.len()) > allowed {
                     return None;
                 }
-                let distance = crate::text::edit_distance(&squashed, canonical);
-                (distance <= allowed).then_some((distance, directive))
+                let distance = crate::text::edit_distance_at_most(&squashed, canonical, allowed)?;
+                Some((distance, directive))
             })
             .min_by_key(|&(distance, _)| distance)
             .map(|(_, directive)| directive)

@@ -1,5 +1,7 @@
 //! Small text facts shared by rules: RFC 1945 tokens, percent-encoding, edit distance.
 
+use smallvec::SmallVec;
+
 /// RFC 1945 `tspecials` (with the backslash the draft's copy lost).
 pub fn is_tspecial(c: char) -> bool {
     matches!(
@@ -183,9 +185,14 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// entry is past the limit ends the work, since no later row is smaller. Comparing a name
 /// with every registry token that starts like it, most are many edits away.
 pub fn edit_distance_at_most(a: &str, b: &str, limit: usize) -> Option<usize> {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
+    // The names compared are short: their rows fit on the stack, and every line with an
+    // unknown field is compared with every directive, by several rules.
+    let b: SmallVec<[char; 24]> = b.chars().collect();
+    if a.chars().count().abs_diff(b.len()) > limit {
+        return None;
+    }
+    let mut previous: SmallVec<[usize; 24]> = (0..=b.len()).collect();
+    let mut current: SmallVec<[usize; 24]> = smallvec::smallvec![0; b.len() + 1];
     for (i, ca) in a.chars().enumerate() {
         current[0] = i + 1;
         for (j, &cb) in b.iter().enumerate() {

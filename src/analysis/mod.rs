@@ -8,7 +8,7 @@ pub mod record_paths;
 
 use std::sync::OnceLock;
 
-use crate::model::{Directive, Document, LineIndex};
+use crate::model::{Directive, Document, Line, LineIndex};
 use all_or_nothing::AllOrNothing;
 use captures::AgentCapture;
 use record_paths::RecordPaths;
@@ -31,6 +31,8 @@ pub struct Analysis<'a> {
     first_sitemap: OnceLock<Option<LineIndex>>,
     /// Whether a line is a field robots act on.
     acted_on_fields: OnceLock<bool>,
+    /// By line, the directive an unknown field name misspells.
+    misspellings: OnceLock<Vec<Option<Directive>>>,
 }
 
 impl<'a> Analysis<'a> {
@@ -43,6 +45,7 @@ impl<'a> Analysis<'a> {
             all_or_nothing: OnceLock::new(),
             first_sitemap: OnceLock::new(),
             acted_on_fields: OnceLock::new(),
+            misspellings: OnceLock::new(),
         }
     }
 
@@ -84,6 +87,20 @@ impl<'a> Analysis<'a> {
                 .iter()
                 .any(|line| line.directive().is_some_and(|directive| acted_on.contains(&directive)))
         })
+    }
+
+    /// The directive the field name of line `line` misspells ([`Directive::from_misspelling`]),
+    /// when the name is no directive's. Seven rules ask it of such lines: worked out once per
+    /// line, as its edit distances were a fifth of `--fix`'s time on misspelt Disallows.
+    pub fn misspelt_directive(&self, line: LineIndex) -> Option<Directive> {
+        let misspellings = self.misspellings.get_or_init(|| {
+            let misspelt = |line: &Line| {
+                let field = line.field().filter(|field| field.directive.is_none())?;
+                Directive::from_misspelling(field.name.text(self.text))
+            };
+            self.document.lines.iter().map(misspelt).collect()
+        });
+        misspellings.get(line).copied().flatten()
     }
 
     /// The earliest records that allow everything or nothing, by User-agent value.

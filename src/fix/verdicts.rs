@@ -180,8 +180,11 @@ fn robots(before: &Witnesses<'_>, after: &Witnesses<'_>) -> Vec<String> {
 }
 
 fn once_each(items: Vec<String>) -> Vec<String> {
+    // Which are first seen, told by borrowing them: no copy of each probe.
     let mut seen = HashSet::with_capacity(items.len());
-    items.into_iter().filter(|item| seen.insert(item.clone())).collect()
+    let first: Vec<bool> = items.iter().map(|item| seen.insert(item.as_str())).collect();
+    drop(seen);
+    items.into_iter().zip(first).filter_map(|(item, first)| first.then_some(item)).collect()
 }
 
 #[cfg(test)]

@@ -715,6 +715,11 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
         self.witnesses
     }
 
+    /// [`Analysis::misspelt_directive`].
+    pub fn misspelt_directive(&self, line: LineIndex) -> Option<crate::model::Directive> {
+        self.analysis.misspelt_directive(line)
+    }
+
     /// [`crate::analysis::captures::agent_captures`], in file order.
     pub fn agent_captures(&self) -> &'a [AgentCapture] {
         self.analysis.agent_captures()

@@ -8,7 +8,7 @@ use crate::text;
 /// and a leading byte-order mark not counted) and drops the rest.
 const GOOGLE_KEPT: usize = 2083 * 8 - 1;
 
-pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Findings) {
     let length = line.span.len();
     if length <= GOOGLE_KEPT {
         return;
@@ -18,8 +18,7 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
     // HTML page with inline scripts) it ignores the whole line, so the cut loses nothing.
     let known = line.field().is_some_and(|field| {
         field.directive.is_some()
-            || (matches!(field.separator, Separator::Colon { .. })
-                && Directive::from_misspelling(cx.slice(field.name)).is_some())
+            || (matches!(field.separator, Separator::Colon { .. }) && cx.misspelt_directive(index).is_some())
     });
     if !known {
         return;

@@ -15,10 +15,8 @@ pub fn check(cx: &Context<'_, '_>, record: &Record, out: &mut Findings) {
         return;
     }
     let mut first_seen = HashMap::with_capacity(record.rules.len());
-    let mut google_agents = record.extensions.iter().copied().filter(|&line| {
-        let name = lines[line].field().map(|field| field.name.text(cx.text));
-        name.and_then(Directive::from_misspelling) == Some(Directive::UserAgent)
-    });
+    let mut google_agents =
+        record.extensions.iter().copied().filter(|&line| cx.misspelt_directive(line) == Some(Directive::UserAgent));
     let mut next_google_agent = google_agents.next();
     for line in record.governed_rules() {
         while next_google_agent.is_some_and(|agent| agent < line) {

@@ -5,11 +5,9 @@ use crate::rules::{Context, Findings};
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let lines = cx.lines();
     // A misspelt User-agent line above is the usual cause: most robots skip it.
-    let misspelt_agent = lines.iter().find(|line| {
-        line.field().is_some_and(|field| {
-            field.directive.is_none() && Directive::from_misspelling(cx.slice(field.name)) == Some(Directive::UserAgent)
-        })
-    });
+    let misspelt_agent = (0..lines.len())
+        .find(|&index| cx.misspelt_directive(index) == Some(Directive::UserAgent))
+        .map(|index| &lines[index]);
     for record in &cx.doc.records {
         // Allow lines (or empty Disallows) that no robot applies leave every URL as allowed
         // as it was: losing them changes nothing. One Disallow among them, and each lost

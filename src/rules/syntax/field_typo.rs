@@ -14,7 +14,7 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     if field.directive.is_some() {
         return;
     }
-    let Some(meant) = Directive::from_misspelling(cx.slice(field.name)) else { return };
+    let Some(meant) = cx.misspelt_directive(index) else { return };
     let canonical = meant.canonical_name();
     let divergence = witnesses.lost_line(index, meant, LOST_LINE);
     let message = match divergence {

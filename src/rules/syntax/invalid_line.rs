@@ -10,7 +10,7 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
         LineKind::Field(field) => {
             field.directive.is_none()
                 && !matches!(field.separator, Separator::Colon { .. })
-                && Directive::from_misspelling(cx.slice(field.name)).is_none()
+                && cx.misspelt_directive(index).is_none()
         }
         _ => false,
     };

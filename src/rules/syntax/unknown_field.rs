@@ -4,12 +4,11 @@ use crate::model::{Directive, Line, LineIndex, Separator};
 use crate::rules::{Context, Findings};
 use crate::text;
 
-pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Findings) {
     let Some(field) = line.field() else { return };
-    let name = cx.slice(field.name);
     let is_unknown_extension = field.directive.is_none()
         && matches!(field.separator, Separator::Colon { .. })
-        && Directive::from_misspelling(name).is_none();
+        && cx.misspelt_directive(index).is_none();
     if !is_unknown_extension {
         return;
     }
