@@ -1,8 +1,8 @@
 -- End-to-end test of `robolint lsp` with Neovim's built-in LSP client.
 --
 -- Run by tests/nvim/run.sh from the repository's root, with the robolint binary first on
--- PATH and E2E_DIR an empty temporary folder. The client is started by README.md's recipe
--- for this Neovim, run exactly as README shows it, so the recipes users copy are the ones
+-- PATH and E2E_DIR an empty temporary folder. The client is started by docs/editors.md's recipe
+-- for this Neovim, run exactly as docs/editors.md shows it, so the recipes users copy are the ones
 -- tested. Exits 0 when every check passes, 1 with a message otherwise.
 
 local dir = os.getenv('E2E_DIR')
@@ -35,18 +35,18 @@ local function wait_for(what, predicate)
   check(vim.wait(TIMEOUT_MS, predicate, 20), 'timed out waiting for ' .. what)
 end
 
--- README's Lua block whose first line is `marker`.
+-- docs/editors.md's Lua block whose first line is `marker`.
 local function readme_recipe(marker)
-  local readme = assert(io.open('README.md')):read('*a')
+  local readme = assert(io.open('docs/editors.md')):read('*a')
   for block in readme:gmatch('```lua\n(.-)```') do
     if block:sub(1, #marker) == marker then
       return block
     end
   end
-  fail('README.md has no Lua block starting with ' .. marker)
+  fail('docs/editors.md has no Lua block starting with ' .. marker)
 end
 
--- Runs README's recipe for this Neovim, which starts the client when a robots buffer opens.
+-- Runs docs/editors.md's recipe for this Neovim, which starts the client when a robots buffer opens.
 local function run_readme_recipe()
   local marker = vim.lsp.config and '-- Neovim 0.11 and later' or '-- Neovim 0.7 to 0.10'
   io.stdout:write('recipe: ' .. marker .. '\n')
