@@ -405,7 +405,28 @@ impl SeverityCounts {
     }
 }
 
-/// A capture linted: one line of `robolint warc`'s output (docs/warc-format.md).
+/// One line of `robolint warc`'s output (docs/warc-format.md), as the command and the
+/// Python package write it: what it is (`capture`, `error`, `summary`), the WARC input it
+/// comes from when there are several, and its fields.
+#[derive(Serialize)]
+pub struct OutputLine<'a, T: Serialize> {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<&'a str>,
+    #[serde(flatten)]
+    pub fields: &'a T,
+}
+
+/// The fields of an `error` line: an input or record that could not be read.
+#[derive(Serialize)]
+pub struct ErrorLine<'a> {
+    /// The record it concerns, from 1; `None` when the input could not be opened.
+    pub record: Option<u64>,
+    pub message: &'a str,
+}
+
+/// A capture linted: the fields of a `capture` line.
 #[derive(Debug)]
 pub struct CaptureReport {
     pub record: u64,

@@ -422,19 +422,18 @@ impl WarcLines {
                 *captures = None;
                 return None;
             };
+            // One input: its lines name no file.
             let line = match next {
                 Ok(capture) => {
                     let report = warc::lint_capture(&capture, settings);
-                    serde_json::to_value(&report).map(|mut value| {
-                        value["type"] = "capture".into();
-                        value
-                    })
+                    serde_json::to_string(&warc::OutputLine { kind: "capture", file: None, fields: &report })
                 }
                 Err(problem) => {
-                    Ok(serde_json::json!({ "type": "error", "record": problem.record, "message": problem.message }))
+                    let error = warc::ErrorLine { record: Some(problem.record), message: &problem.message };
+                    serde_json::to_string(&warc::OutputLine { kind: "error", file: None, fields: &error })
                 }
             };
-            Some(line.map(|value| value.to_string()))
+            Some(line)
         });
         line.transpose().map_err(|error| PyValueError::new_err(error.to_string()))
     }

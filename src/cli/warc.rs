@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use robolint::warc::{self, lint_capture, Captures, Summary};
+use robolint::warc::{self, lint_capture, Captures, ErrorLine, OutputLine, Summary};
 use robolint::Settings;
 
 use super::config::Configs;
@@ -52,25 +52,6 @@ pub struct WarcArgs {
     output_file: Option<PathBuf>,
 }
 
-/// One line of output: what it is, the WARC input it comes from, and its fields.
-#[derive(Serialize)]
-struct Line<'a, T: Serialize> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    file: Option<&'a str>,
-    #[serde(flatten)]
-    fields: &'a T,
-}
-
-/// An input or record that could not be read.
-#[derive(Serialize)]
-struct ErrorLine<'a> {
-    /// The record it concerns, from 1; `None` when the input could not be opened.
-    record: Option<u64>,
-    message: &'a str,
-}
-
 pub fn run_warc(args: &WarcArgs) -> Result<u8, String> {
     let targets = parse_targets(&args.target)?;
     let mut configs = Configs::from_flags(args.no_config, args.config.as_deref())?;
@@ -87,7 +68,7 @@ pub fn run_warc(args: &WarcArgs) -> Result<u8, String> {
     for path in &args.files {
         lint_input(path, max_size, &settings, &mut out, &mut summary)?;
     }
-    write_line(&mut out, &Line { kind: "summary", file: None, fields: &summary })?;
+    write_line(&mut out, &OutputLine { kind: "summary", file: None, fields: &summary })?;
     out.flush().map_err(cannot_write)?;
     Ok(if summary.errors > 0 {
         EXIT_USAGE
@@ -117,7 +98,7 @@ fn lint_input(
         match capture {
             Ok(capture) => {
                 let report = lint_capture(&capture, settings);
-                write_line(out, &Line { kind: "capture", file: Some(&name), fields: &report })?;
+                write_line(out, &OutputLine { kind: "capture", file: Some(&name), fields: &report })?;
                 summary.add(&report);
             }
             Err(problem) => write_error(out, summary, &name, Some(problem.record), &problem.message)?,
@@ -139,7 +120,7 @@ fn write_error(
     summary.errors += 1;
     let at = record.map(|record| format!("record {record}: ")).unwrap_or_default();
     super::to_stderr(format_args!("robolint: {name}: {at}{message}"));
-    write_line(out, &Line { kind: "error", file: Some(name), fields: &ErrorLine { record, message } })
+    write_line(out, &OutputLine { kind: "error", file: Some(name), fields: &ErrorLine { record, message } })
 }
 
 fn write_line(out: &mut dyn Write, line: &impl Serialize) -> Result<(), String> {
