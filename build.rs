@@ -1,0 +1,13 @@
+//! Build-time settings for the package's own targets.
+//!
+//! `CI=true` sets the `ci` cfg. Tests that need `../shared` or a program outside Rust are
+//! ignored without it, with the reason, and run with it: CI installs what they need.
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-env-changed=CI");
+    println!("cargo::rustc-check-cfg=cfg(ci)");
+    if std::env::var("CI").as_deref() == Ok("true") {
+        println!("cargo::rustc-cfg=ci");
+    }
+}
