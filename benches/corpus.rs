@@ -21,7 +21,7 @@
 //!   line to receiving its publishDiagnostics, median of 21 edits.
 //! * Memory: the release binary's peak resident memory for a 100 MB file and for the whole
 //!   corpus in one command, measured first, while this process is small (a child is charged
-//!   its spawner's peak, `tests/support/child.rs`).
+//!   its spawner's peak, `tests/it/support/child.rs`).
 
 use std::hint::black_box;
 use std::io::{BufWriter, Write};
@@ -34,11 +34,11 @@ use robolint::dialect::{Dialect, Matcher};
 use robolint::{lint, parse, Settings, Source};
 use serde_json::json;
 
-#[path = "../tests/support/child.rs"]
+#[path = "../tests/it/support/child.rs"]
 mod child;
-#[path = "../tests/support/records.rs"]
+#[path = "../tests/it/support/records.rs"]
 mod records;
-#[path = "../tests/support/shared.rs"]
+#[path = "../tests/it/support/shared.rs"]
 mod shared;
 mod support;
 
@@ -154,7 +154,7 @@ fn run_timed(name: &str, command: &mut Command, stream: &[u8], files: usize) -> 
     }
 }
 
-/// Google's matcher timing itself, built as `tests/google_oracle.rs` builds its oracle.
+/// Google's matcher timing itself, built as `tests/it/google_oracle.rs` builds its oracle.
 fn google_cpp(stream: &[u8], files: usize) -> Option<Timed> {
     let project = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("google-oracle");
@@ -404,7 +404,7 @@ fn lsp(goals: &mut Goals) {
     }
 }
 
-/// A file of `bytes` (records, `tests/support/records.rs`) in `folder`.
+/// A file of `bytes` (records, `tests/it/support/records.rs`) in `folder`.
 fn hundred_mb_file(folder: &Path, bytes: u64) -> PathBuf {
     let path = folder.join("robots.txt");
     let mut out = BufWriter::new(std::fs::File::create(&path).expect("a scratch file"));

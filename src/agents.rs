@@ -4,7 +4,7 @@
 //! `[[agent]]` tables of the same shape plus a `purpose`.
 //!
 //! Reading the registry never fails: an entry with a mistake is left out and the mistake
-//! becomes a [`Problem`] naming the file and the token, which `tests/agents.rs` requires to
+//! becomes a [`Problem`] naming the file and the token, which `tests/it/agents.rs` requires to
 //! be none for the built-in files.
 
 use std::borrow::Cow;
@@ -831,7 +831,7 @@ impl Registry {
     /// What a robot the registry does not know, reading as `dialect` does, does when its
     /// robots.txt request is answered with `answer`. (A registry without that reading's
     /// answers, which is a `Problem`, lets it fetch everything: the built-in one has them
-    /// all, `tests/agents.rs` holds it to that.)
+    /// all, `tests/it/agents.rs` holds it to that.)
     pub fn reading_treatment(&self, dialect: Dialect, answer: FetchAnswer) -> Treatment {
         let fetching = self.fetching(Reading::of_dialect(dialect));
         fetching.map_or(Treatment::AllowAll, |fetching| fetching.treats(answer))

@@ -4,7 +4,7 @@
 //   node build.mjs [OUTDIR]   the bundle `robolint serve` compiles into the binary (ENGINE
 //                             "server": the page asks the server's API), into dist/ by default.
 //                             dist/ is committed, so a clone builds without Node;
-//                             tests/playground.rs checks that it is what this script makes.
+//                             tests/it/playground.rs checks that it is what this script makes.
 //
 // site.mjs bundles the same page with ENGINE "wasm" for the static site.
 import { build } from "esbuild";

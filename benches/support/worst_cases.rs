@@ -1,5 +1,5 @@
 //! Hostile robots.txt files, each the worst case of one part of the linter, filled up to a
-//! size: `benches/lint.rs` times them and `tests/worst_cases.rs` lints each at the 2 MiB cap
+//! size: `benches/lint.rs` times them and `tests/it/worst_cases.rs` lints each at the 2 MiB cap
 //! and checks its findings, so a change that makes one quadratic again shows in both.
 
 use std::fmt::Write;

@@ -4,7 +4,7 @@
 //! two are one static site: the playground at `index.html`, a page per rule under
 //! `rules/NAME/`, the registry under `robots/`, the dialects under `dialects/` and the
 //! configuration under `configuration/`. Every link is relative, so the site works from any
-//! folder of any host (and from disk); `tests/site.rs` checks that each one leads somewhere.
+//! folder of any host (and from disk); `tests/it/site.rs` checks that each one leads somewhere.
 
 use std::fmt::Write as _;
 use std::io::Write as _;

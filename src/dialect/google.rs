@@ -1,6 +1,6 @@
 //! Google's reading of robots.txt, as its open-source parser and matcher
 //! (github.com/google/robotstxt, `robots.cc`) do it, from the input's bytes: the `google`
-//! dialect. `tests/google_oracle.rs` compares every answer with that C++ code itself.
+//! dialect. `tests/it/google_oracle.rs` compares every answer with that C++ code itself.
 //!
 //! What Google's code does, and so what this module does:
 //! * Lines end at LF, CR or CRLF. A line keeps its first [`MAX_LINE_BYTES`] bytes; a NUL

@@ -5,7 +5,7 @@
 //! groups by what is written, while a dialect groups by what it understands: a robot that
 //! cannot read `User-agent foo` (no colon) does not start a record there. For files whose
 //! lines every dialect reads, the 1994/1996 grouping equals `model::Record`'s (a test in
-//! `tests/dialect.rs` checks this).
+//! `tests/it/dialect.rs` checks this).
 
 use crate::dialect::Dialect;
 use crate::model::{Directive, Document, Line, LineIndex, LineKind, Separator, Span};

@@ -315,7 +315,7 @@ impl ByPiece {
 ///   the first match decides (§3.2.2); `%xx` is decoded on both sides except `%2F`;
 ///   `/robots.txt` is always allowed.
 /// * `rfc9309`, RFC 9309's text (docs/rfc9309.md lists each sentence and its test in
-///   tests/rfc9309.rs): every group whose User-agent value *is* the robot's product token,
+///   tests/it/rfc9309.rs): every group whose User-agent value *is* the robot's product token,
 ///   compared case-insensitively, merged (§2.2.1); else every group whose value is `*`,
 ///   merged; else no rules. A value that is not a product token (`FooBot/1.0`) names no
 ///   robot, though the line still starts a group. Blank lines and other records do not end

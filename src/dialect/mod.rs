@@ -35,7 +35,7 @@ pub enum Dialect {
     /// wins and Allow wins ties (§2.2.2); `*` and a final `$` are wildcards (§2.2.3);
     /// %-encoding as §2.2.2 and its example table; `/robots.txt` always allowed. Where the
     /// RFC says MAY or SHOULD, [`Matcher`] says which way robolint goes; docs/rfc9309.md
-    /// lists every sentence and the test in tests/rfc9309.rs that holds robolint to it.
+    /// lists every sentence and the test in tests/it/rfc9309.rs that holds robolint to it.
     #[serde(rename = "rfc9309")]
     Rfc9309,
     /// Google's open-source parser and matcher (`robots.cc`), byte for byte: keys by their

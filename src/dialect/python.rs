@@ -8,7 +8,7 @@
 //! normal forms by prefix in file order, the first match deciding, as `Entry.allowance`
 //! does. Each step below names the CPython 3.11 line of `Lib/urllib/robotparser.py` (or
 //! `Lib/urllib/parse.py`) it follows; docs/python-robotparser.md lists them all, and
-//! tests/python_robotparser.rs compares the answers with the standard library's.
+//! tests/it/python_robotparser.rs compares the answers with the standard library's.
 
 use std::borrow::Cow;
 

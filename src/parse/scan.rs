@@ -1,6 +1,6 @@
 //! A hand-written line scanner that produces exactly the lines `grammar/lenient.pest`
 //! produces, an order of magnitude faster. The grammar stays the definition; the
-//! differential tests in `tests/scanner.rs` run both on every corpus file, every real-world
+//! differential tests in `tests/it/scanner.rs` run both on every corpus file, every real-world
 //! file and generated input, and require identical output.
 
 use crate::model::{Directive, Field, Line, LineEnding, LineKind, Separator, Span};

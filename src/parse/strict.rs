@@ -5,7 +5,7 @@
 //! classified it, match its production (`agentline`, `disallowline`, …)? And for the file:
 //! do the lines follow `robotstxt`/`record`/`commentblank`? The second question is answered
 //! by a state machine over line kinds that reports every structural failure instead of
-//! pest's first; `tests/grammar.rs` checks it against the whole-file pest parse.
+//! pest's first; `tests/it/grammar.rs` checks it against the whole-file pest parse.
 
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
@@ -112,7 +112,7 @@ pub(crate) fn check_line(line: &Line, text: &str, scratch: &mut String) -> Optio
 /// The line productions restated by hand for lines that plainly match them, so most lines
 /// never reach pest. `true` only where the pest production accepts the line (with CRLF
 /// appended) as well; `false` means "ask pest", which then decides and explains. The
-/// differential test in `tests/grammar.rs` holds the two together.
+/// differential test in `tests/it/grammar.rs` holds the two together.
 fn plainly_accepted(rule: Rule, line: &[u8]) -> bool {
     let after_literal = |literal: &[u8]| {
         let head = line.get(..literal.len())?;
@@ -353,7 +353,7 @@ pub fn parse_production(production: &str, text: &str) -> Option<Result<(), Stric
 
 /// The one way tests reach `../shared` (skip locally, fail under `CI=true` when it is missing).
 #[cfg(test)]
-#[path = "../../tests/support/shared.rs"]
+#[path = "../../tests/it/support/shared.rs"]
 mod shared;
 
 #[cfg(test)]

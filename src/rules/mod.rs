@@ -1,7 +1,7 @@
 //! The rule registry: one line per rule below. A rule is a module in its band's folder
 //! (`src/rules/<category>/<module>.rs`, declared in that folder's `mod.rs`) with a `check`
 //! function of its kind ([`Check`]), a metadata file `rules/<name>.toml` and a folder of
-//! cases `corpus/<name>/`; `tests/registry.rs` names any part missing.
+//! cases `corpus/<name>/`; `tests/it/registry.rs` names any part missing.
 
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -566,7 +566,7 @@ pub struct Band {
     pub about: &'static str,
 }
 
-/// Every band, the one table that ties codes to categories (tests/registry.rs holds each
+/// Every band, the one table that ties codes to categories (tests/it/registry.rs holds each
 /// rule and docs/rules.md's list of bands to it; `cargo xtask new-rule` numbers new rules by it).
 pub const BANDS: &[Band] = &[
     Band { prefix: "RL0", category: "file", about: "file and encoding" },
@@ -591,7 +591,7 @@ pub fn all() -> &'static [Rule] {
         ENTRIES
             .iter()
             .map(|entry| {
-                // The TOML files are compiled in and checked by tests/registry.rs, so a
+                // The TOML files are compiled in and checked by tests/it/registry.rs, so a
                 // failure here is a bug in robolint, not in anything a user wrote.
                 let metadata: Metadata = toml::from_str(entry.metadata)
                     .unwrap_or_else(|error| panic!("rules metadata for `{}` is invalid: {error}", entry.module));
@@ -737,7 +737,7 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
     }
 
     /// The running rule's options, parsed once per configuration. `None` only when `T` is
-    /// not the type the rule's registry line names, which tests/registry.rs rules out.
+    /// not the type the rule's registry line names, which tests/it/registry.rs rules out.
     pub fn options<T: 'static>(&self) -> Option<&'a T> {
         let options: &'a (dyn Any + Send + Sync) = self.options?;
         options.downcast_ref::<T>()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The npm package (npm/) and the VS Code extension (editors/vscode/) built and tested as users
 # get them. Both take the wasm the playground's static site is built from
-# (target/wasm-build, which tests/playground.rs builds with web/site.mjs during `cargo test`);
+# (target/wasm-build, which tests/it/playground.rs builds with web/site.mjs during `cargo test`);
 # it is built here only when missing, so CI compiles it once.
 #
 #   bash tests/js/run.sh     needs Node 20, npm, wasm-bindgen and web/'s packages (npm ci in web/)

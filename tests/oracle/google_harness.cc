@@ -1,4 +1,4 @@
-// Answers many robots.txt questions with Google's own matcher, for tests/google_oracle.rs
+// Answers many robots.txt questions with Google's own matcher, for tests/it/google_oracle.rs
 // and the fuzz target google_oracle: robolint's `google` dialect must give the same answers.
 //
 // Standard input is a sequence of records, each a tag byte and 32-bit little-endian lengths:

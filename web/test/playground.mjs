@@ -1,5 +1,5 @@
 // The playground in a real browser: Debian's chromium, headless, driven by playwright-core
-// (which never downloads a browser of its own). tests/playground.rs runs it twice: on the
+// (which never downloads a browser of its own). tests/it/playground.rs runs it twice: on the
 // static site that site.mjs builds (robolint compiled to WebAssembly, served here by a plain
 // static server) and on `robolint serve --port 0`. It exits non-zero on the first failed
 // expectation.

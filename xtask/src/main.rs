@@ -7,9 +7,9 @@
 //! - its registry line in `src/rules/mod.rs`, after the last rule of its category;
 //! - `rules/<name>.toml` with the next free code in the category's band;
 //! - `corpus/<name>/` with a case that should fire and one that should not, and no snapshot:
-//!   tests/corpus.rs leaves each case's snapshot pending, to be reviewed.
+//!   tests/it/corpus.rs leaves each case's snapshot pending, to be reviewed.
 //!
-//! Every part left to write says `TODO(new-rule)`; tests/registry.rs and tests/corpus.rs
+//! Every part left to write says `TODO(new-rule)`; tests/it/registry.rs and tests/it/corpus.rs
 //! name what is still missing.
 
 use std::fs;
@@ -106,8 +106,8 @@ fn main() -> ExitCode {
             // The corpus test leaves each new case's snapshot pending beside it, to be read
             // and accepted: none is written here, so none is accepted unread.
             println!(
-                "next: write the rule and the TODO(new-rule) parts, then `cargo insta test --review --test corpus` \
-                 (or `cargo test --test corpus`, then `cargo insta review`)"
+                "next: write the rule and the TODO(new-rule) parts, then `cargo insta test --review --test it -- corpus::` \
+                 (or `cargo test --test it corpus::`, then `cargo insta review`)"
             );
             ExitCode::SUCCESS
         }
