@@ -1,18 +1,24 @@
 //! Runs every case in `corpus/`: `<rule>/<case>.txt` is linted with the default rules plus
-//! `<rule>` (so pedantic rules are on in their own folder), and its snapshot beside it,
-//! `<rule>/<case>.txt.snap`, holds every finding in full and, where a fix applies, the text
-//! with every fix applied (safe and unsafe). `<rule>/<case>.http` is a recorded fetch (raw
+//! `<rule>` (so pedantic rules are on in their own folder). Every rule runs, so folding and
+//! the strict-syntax catch-all behave as in real use, but a case is about its folder's rule.
+//! Its expectation markers state where that rule's findings start (tests/it/support/markers.rs:
+//! `# expect: <rule>` above the line, `# expect-file: <rule>`, `# expect-none`, or a sidecar
+//! `<case>.expect` for a case whose bytes are the point). The markers are checked first.
+//! Then the snapshot beside the case, `<rule>/<case>.txt.snap`, holds that rule's findings in
+//! full (with what folded into them, or the finding it folded into) and, where its fixes
+//! apply, the text with only its fixes applied (safe and unsafe): another rule's change never
+//! churns this folder. `<rule>/<case>.http` is a recorded fetch (raw
 //! HTTP answers, see `robolint::fetch::recorded`), replayed without a network and linted as
 //! `robolint URL` would; a fetched file cannot be fixed in place, so its snapshot holds
 //! findings only. `corpus/seeds/` holds the examples from the specifications, which must lint
-//! clean at default settings.
+//! clean at default settings: they are whole files, not a rule's cases, and carry no markers.
 //!
 //! A snapshot that is missing or differs fails the test, and is never written over: insta
 //! leaves the new one beside it as `<case>.txt.snap.new` (under `CI=true`, not even that).
 //! `cargo insta review` shows each one to accept or reject; an expectation is only as good
 //! as its review.
 
-use crate::support::case_config;
+use crate::support::{case_config, markers};
 
 use std::fmt::Write;
 use std::fs;
@@ -20,7 +26,6 @@ use std::path::{Path, PathBuf};
 
 use robolint::diagnostic::{Diagnostic, Evidence};
 use robolint::fetch::recorded;
-use robolint::fix::Fixed;
 use robolint::model::Span;
 use robolint::render::position;
 use robolint::{lint, lint_fetched, Report, Settings, Severity, Source};
@@ -43,22 +48,58 @@ fn is_recorded_fetch(case: &Path) -> bool {
     case.extension().is_some_and(|ext| ext == "http")
 }
 
-/// The snapshot of a case: each finding as `line:col-line:col severity[CODE name] message`
-/// with what it carries indented below it, then the fixed text, if any.
-fn describe(report: &Report, fixed: Option<&Fixed>) -> String {
+/// The snapshot of a case of `rule`: each of its findings as `line:col-line:col
+/// severity[CODE name] message` with what it carries indented below it, then the text its
+/// fixes give, if any.
+fn describe(report: &Report, rule: &str, fixed: Option<&case_config::FixedBy>) -> String {
     let mut out = String::new();
-    if report.diagnostics.is_empty() {
-        out.push_str("no findings\n");
+    let findings: Vec<&Diagnostic> =
+        report.diagnostics.iter().filter(|finding| markers::holds(report, finding, rule)).collect();
+    if findings.is_empty() {
+        let _ = writeln!(out, "no findings of {rule}");
     }
-    for diagnostic in &report.diagnostics {
-        describe_finding(&mut out, report, diagnostic);
+    for finding in findings {
+        describe_finding(&mut out, report, finding);
     }
     if let Some(fixed) = fixed {
         let fixes = if fixed.applied == 1 { "fix" } else { "fixes" };
-        let _ = writeln!(out, "\nwith every fix applied ({} {fixes}):", fixed.applied);
+        let _ = writeln!(out, "\nwith {rule}'s fixes applied ({} {fixes}):", fixed.applied);
         push_text(&mut out, &fixed.text);
     }
     out
+}
+
+/// Lints a case of `rule`'s folder as its snapshot and markers see it.
+fn lint_rule_case(rule: &str, case: &Path) -> (Vec<u8>, Settings, Report) {
+    let bytes = fs::read(case).expect("case is readable");
+    let settings = case_config::rule_case_settings(rule, case);
+    let report = lint_case(case, &bytes, &settings);
+    (bytes, settings, report)
+}
+
+/// Whether `rule`'s findings in `report` start where the markers of `case` say; if not, which
+/// are missing and which unexpected.
+fn check_markers(rule: &str, case: &Path, bytes: &[u8], report: &Report) -> Result<(), String> {
+    let shown = case.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(case).display();
+    let expected = markers::expected(case, bytes).map_err(|error| format!("{shown}: {error}"))?;
+    let found = markers::found(report, rule);
+    if expected == found {
+        return Ok(());
+    }
+    let list = |places: Vec<&markers::Place>| {
+        places.iter().map(|(rule, line)| format!("{rule} on line {line}")).collect::<Vec<_>>().join(", ")
+    };
+    Err(format!(
+        "{shown}: the markers and what {rule} finds differ\n    marked, not found: {}\n    found, not marked: {}",
+        list(expected.difference(&found).collect()),
+        list(found.difference(&expected).collect()),
+    ))
+}
+
+/// The rule whose cases a corpus folder holds; `None` for the seeds and samples.
+fn folder_rule(case: &Path) -> Option<&'static str> {
+    let folder = case.parent().and_then(Path::file_name).and_then(|name| name.to_str())?;
+    markers::rule_named(folder).map(|rule| rule.name())
 }
 
 fn describe_finding(out: &mut String, report: &Report, finding: &Diagnostic) {
@@ -167,17 +208,32 @@ fn visible(text: &str) -> String {
     out
 }
 
+/// Every case's markers at once: the snapshot test stops at the first case whose markers differ.
+#[test]
+fn every_case_finds_what_its_markers_state() {
+    let mut problems = Vec::new();
+    for folder in fs::read_dir(corpus_dir()).expect("corpus/ is readable") {
+        for case in cases(&folder.expect("corpus entry").path()) {
+            let Some(rule) = folder_rule(&case) else { continue };
+            let (bytes, _, report) = lint_rule_case(rule, &case);
+            problems.extend(check_markers(rule, &case, &bytes, &report).err());
+        }
+    }
+    problems.sort();
+    assert!(problems.is_empty(), "{} cases differ from their markers:\n{}", problems.len(), problems.join("\n"));
+}
+
 #[test]
 fn every_rule_case_matches_its_snapshot() {
     insta::glob!("../../corpus", "*/*.{txt,http}", |case| {
-        let folder = case.parent().and_then(Path::file_name).and_then(|name| name.to_str()).unwrap_or_default();
         // Seeds and samples are whole files, not a rule's cases: linted below and elsewhere.
-        let Some(rule) = robolint::rules::all().iter().find(|rule| rule.name() == folder) else { return };
-        let bytes = fs::read(case).expect("case is readable");
-        let settings = case_config::rule_case_settings(rule.name(), case);
-        let report = lint_case(case, &bytes, &settings);
-        let fixed = (!is_recorded_fetch(case)).then(|| case_config::fixed(&bytes, &settings)).flatten();
-        let snapshot = describe(&report, fixed.as_ref());
+        let Some(rule) = folder_rule(case) else { return };
+        let (bytes, settings, report) = lint_rule_case(rule, case);
+        if let Err(problem) = check_markers(rule, case, &bytes, &report) {
+            panic!("{problem}\n(the markers come first: a snapshot is compared once they hold)");
+        }
+        let fixed = (!is_recorded_fetch(case)).then(|| case_config::fixed_by(rule, &bytes, &settings)).flatten();
+        let snapshot = describe(&report, rule, fixed.as_ref());
         let name = case.file_name().and_then(|name| name.to_str()).expect("a UTF-8 case name");
         let mut beside_the_case = insta::Settings::clone_current();
         beside_the_case.set_snapshot_path(case.parent().expect("a case is in a folder"));
@@ -188,21 +244,26 @@ fn every_rule_case_matches_its_snapshot() {
     });
 }
 
-/// A snapshot outlives its case when the case is renamed or removed; insta never reads it
-/// again, so it would be left to mislead.
+/// A snapshot or a sidecar of markers outlives its case when the case is renamed or
+/// removed; nothing reads it again, so it would be left to mislead.
 #[test]
-fn every_snapshot_has_its_case() {
+fn every_snapshot_and_sidecar_has_its_case() {
     let mut orphans = Vec::new();
     for folder in fs::read_dir(corpus_dir()).expect("corpus/ is readable") {
         for file in fs::read_dir(folder.expect("corpus entry").path()).into_iter().flatten() {
-            let snapshot = file.expect("corpus entry").path();
-            if snapshot.extension().is_some_and(|ext| ext == "snap") && !snapshot.with_extension("").is_file() {
-                orphans.push(snapshot.display().to_string());
+            let file = file.expect("corpus entry").path();
+            let has_case = match file.extension().and_then(|ext| ext.to_str()) {
+                Some("snap") => file.with_extension("").is_file(),
+                Some("expect") => ["txt", "http"].iter().any(|ext| file.with_extension(ext).is_file()),
+                _ => true,
+            };
+            if !has_case {
+                orphans.push(file.display().to_string());
             }
         }
     }
     orphans.sort();
-    assert!(orphans.is_empty(), "snapshots without their case:\n{}", orphans.join("\n"));
+    assert!(orphans.is_empty(), "snapshots or sidecars without their case:\n{}", orphans.join("\n"));
 }
 
 fn cases(folder: &Path) -> Vec<PathBuf> {

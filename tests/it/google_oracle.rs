@@ -220,8 +220,9 @@ fn case_for_file(path: &Path, odd: usize, budget: usize) -> Case {
     case_for(path.display().to_string(), std::fs::read(path).expect("readable file"), odd, budget)
 }
 
-/// Every corpus file, and each rule's case with every fix applied (the text its snapshot
-/// shows, tests/it/corpus.rs): a fixed file is a file robots read too.
+/// Every corpus file, and each rule's case with every fix applied (every rule's, where its
+/// snapshot in tests/it/corpus.rs shows its folder's rule's only): a fixed file is a file robots
+/// read too.
 #[test]
 #[cfg_attr(not(ci), ignore = "needs ../shared and g++ with Abseil to build Google's matcher; CI=true runs it")]
 fn corpus_cases_answer_as_googles_code() {

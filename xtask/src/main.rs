@@ -6,7 +6,8 @@
 //!   line in that folder's `mod.rs`;
 //! - its registry line in `src/rules/mod.rs`, after the last rule of its category;
 //! - `rules/<name>.toml` with the next free code in the category's band;
-//! - `corpus/<name>/` with a case that should fire and one that should not, and no snapshot:
+//! - `corpus/<name>/` with a case that should fire and one that should not, each with its
+//!   expectation markers (`# expect: <name>`, `# expect-none`), and no snapshot:
 //!   tests/it/corpus.rs leaves each case's snapshot pending, to be reviewed.
 //!
 //! Every part left to write says `TODO(new-rule)`; tests/it/registry.rs and tests/it/corpus.rs
@@ -180,8 +181,8 @@ fn new_rule(root: &Path, name: &str, category: &str, kind: Kind) -> Result<Vec<P
         (&band_mod, band_mod_text),
         (&registry, registry_text),
         (&metadata, rule_metadata(&code, name, category)),
-        (&bad, CASE_THAT_FIRES.to_string()),
-        (&good, CASE_THAT_DOES_NOT.to_string()),
+        (&bad, marked_case_that_fires(name)),
+        (&good, MARKED_NEAR_MISS.to_string()),
     ] {
         fs::write(path, text).map_err(|error| format!("{}: {error}", path.display()))?;
     }
@@ -277,6 +278,15 @@ good = """
 const CASE_THAT_FIRES: &str = "# TODO(new-rule): a file where the rule fires\nUser-agent: *\nDisallow: /\n";
 const CASE_THAT_DOES_NOT: &str = "# TODO(new-rule): a near miss, where it stays quiet\nUser-agent: *\nDisallow:\n";
 
+/// The starting corpus cases, with their expectation markers (tests/it/support/markers.rs):
+/// `# expect: <name>` goes above each line the rule fires on.
+fn marked_case_that_fires(name: &str) -> String {
+    format!("# TODO(new-rule): a file where the rule fires\nUser-agent: *\n# expect: {name}\nDisallow: /\n")
+}
+/// A near miss says so: `# expect-none`.
+const MARKED_NEAR_MISS: &str =
+    "# TODO(new-rule): a near miss, where it stays quiet\n# expect-none\nUser-agent: *\nDisallow:\n";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +346,10 @@ mod tests {
             cases.flatten().map(|case| case.file_name().to_string_lossy().into_owned()).collect();
         cases.sort();
         assert_eq!(cases, ["bad.txt", "good.txt"], "the cases, and no snapshot to accept unread");
+        let bad = read(&root.join("corpus/path-with-tilde/bad.txt")).expect("the case that fires");
+        assert!(bad.contains("# expect: path-with-tilde\n"), "{bad}");
+        let good = read(&root.join("corpus/path-with-tilde/good.txt")).expect("the near miss");
+        assert!(good.contains("# expect-none\n"), "{good}");
 
         // A second run refuses to overwrite, and writes nothing.
         let again = run(&args(&["new-rule", "path-with-tilde", "--category", "paths", "--root", &root_arg]));

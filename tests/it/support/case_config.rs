@@ -8,8 +8,8 @@ use std::path::Path;
 use robolint::config::Config;
 use robolint::diagnostic::Applicability;
 use robolint::dialect::Dialect;
-use robolint::fix::{fix_text, Fixed};
-use robolint::Settings;
+use robolint::fix::{apply_fixes, fix_text, Fixed};
+use robolint::{lint, Settings, Source};
 
 /// How tests/it/corpus.rs lints `case` of `rule`'s folder, whose snapshot holds what it finds
 /// and the text its fixes give: the default rules plus `rule`, the case's own robolint.toml,
@@ -26,6 +26,39 @@ pub fn rule_case_settings(rule: &str, case: &Path) -> Settings {
 pub fn fixed(bytes: &[u8], settings: &Settings) -> Option<Fixed> {
     let text = std::str::from_utf8(bytes).ok()?;
     Some(fix_text(text, None, settings, Applicability::Unsafe)).filter(|fixed| fixed.applied > 0)
+}
+
+/// A case's text with one rule's fixes applied, and how many applied.
+#[allow(dead_code, reason = "tests/it/corpus.rs alone snapshots one rule's fixes")]
+pub struct FixedBy {
+    pub text: String,
+    pub applied: usize,
+}
+
+/// At most this many rounds of fixes, as `--fix` makes.
+#[allow(dead_code, reason = "tests/it/corpus.rs alone snapshots one rule's fixes")]
+const ROUNDS: usize = 10;
+
+/// The case's text with `rule`'s fixes applied (safe and unsafe), round after round as
+/// `--fix` applies them, when one applies. Other rules' fixes are left out: a folder's
+/// snapshot shows what its own rule's fixes do. A file that is not UTF-8 is not fixed, as
+/// the command line refuses to.
+#[allow(dead_code, reason = "tests/it/corpus.rs alone snapshots one rule's fixes")]
+pub fn fixed_by(rule: &str, bytes: &[u8], settings: &Settings) -> Option<FixedBy> {
+    let mut text = std::str::from_utf8(bytes).ok()?.to_string();
+    let mut applied = 0;
+    for _ in 0..ROUNDS {
+        let report = lint(Source::from(text.as_str()), None, settings);
+        let own = report.diagnostics.iter().filter(|finding| finding.name == rule);
+        let (fixed, taken) =
+            apply_fixes(&text, own.filter_map(|finding| finding.fix.as_ref()).map(|fix| &fix.edits[..]));
+        if taken.is_empty() {
+            break;
+        }
+        applied += taken.len();
+        text = fixed;
+    }
+    (applied > 0).then_some(FixedBy { text, applied })
 }
 
 /// `settings` with the rule options and levels of the case's own robolint.toml, if any.

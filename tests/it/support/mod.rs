@@ -6,6 +6,7 @@ pub mod case_config;
 pub mod child;
 pub mod http_server;
 pub mod links;
+pub mod markers;
 pub mod records;
 pub mod sarif_schema;
 pub mod shared;
