@@ -2,12 +2,13 @@
 # Builds robolint's fuzz targets and runs each (or the TARGETs named after SECONDS) for
 # SECONDS (default 20), seeded from corpus/ and, when it is there, ../shared/corpus/protego;
 # with `seeds` for SECONDS, runs each target once on each of corpus/'s files and fuzzes no
-# further (CI's smoke: the targets build, and no seed crashes one).
+# further (the targets build, and no seed crashes one; `cargo test` replays the same files
+# through the properties without libFuzzer, tests/it/fuzz_seeds.rs).
 # Prints the executions per target; exits non-zero when a target crashes, panics, or takes
 # longer than 10 seconds on one input (the input is kept under fuzz/artifacts/<target>/;
 # `cargo fuzz run --sanitizer none <target> <file>` replays it).
 #
-#   bash fuzz/run.sh seeds    # CI: corpus/'s files, once each
+#   bash fuzz/run.sh seeds    # corpus/'s files, once each
 #   bash fuzz/run.sh          # 20 seconds each
 #   bash fuzz/run.sh 3600     # an hour each; new inputs accumulate in fuzz/corpus/<target>/
 #   bash fuzz/run.sh 600 lsp  # one target

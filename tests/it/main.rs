@@ -30,6 +30,7 @@ mod fetch;
 mod fixes;
 mod format;
 mod formats;
+mod fuzz_seeds;
 mod google_oracle;
 mod grammar;
 mod many_records;
