@@ -53,6 +53,18 @@ pub fn is_binary(text: &str) -> bool {
 /// `with Options` where the module has an `Options` type for its `[rules.<name>]` keys: its
 /// `check` then takes `options: &Options` after the context. It declares no modules: each
 /// category folder's `mod.rs` does, so rustfmt sees every rule file.
+///
+/// What fails to compile, as rustc says it (tried by hand, not with trybuild: trybuild
+/// builds the crate and its dependencies again in a target folder of its own, minutes in CI):
+/// - a misspelt rule, `Rule::StrictSyntx`: error[E0599]: no variant or associated item named
+///   `StrictSyntx` found for enum `rules::Rule` (help: there is a variant with a similar name);
+/// - a `check` in too_many_rules taking `&path_too_long::Options`: error[E0308]: mismatched
+///   types: expected `paths::path_too_long::Options`, found `records::too_many_rules::Options`;
+/// - `GlobPatern => paths::glob_pattern`: error[E0080]: evaluation panicked: registry line
+///   GlobPatern: the variant is not the rule's name in CamelCase;
+/// - a rule file without a line: error[E0080]: evaluation panicked: a rules/*.toml has no
+///   line in the registry;
+/// - a bad rule file: build.rs fails, naming the file, the line and the key.
 macro_rules! registry {
     ($($variant:ident => $folder:ident :: $module:ident $(per $kind:ident)? $(with $options:ident)?,)*) => {
         /// A rule: its identity is a variant, so a misspelt rule fails to compile. Metadata
