@@ -13,7 +13,7 @@ use toml::Spanned;
 use crate::agents::Registry;
 use crate::dialect::Dialect;
 use crate::lint::Settings;
-use crate::rules::{self, Level};
+use crate::rules::{self, Level, Rule};
 
 mod resolve;
 mod schema;
@@ -26,9 +26,6 @@ pub const FILE_NAME: &str = "robolint.toml";
 /// file past this (a stray log, a sparse file of hundreds of megabytes) is refused before it
 /// is read, not parsed for a minute in hundreds of megabytes of memory.
 pub const LARGEST_CONFIG: u64 = 1024 * 1024;
-
-/// The rule whose options `[policy]` sets.
-const POLICY_RULE: &str = "crawler-policy";
 
 /// What a configuration file says, checked against the rules robolint has.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -301,7 +298,7 @@ impl Config {
             };
             match level {
                 Some(Ok(level)) => selected.iter().for_each(|rule| {
-                    config.levels.insert(rule.metadata.name.clone(), level);
+                    config.levels.insert(rule.metadata().name.clone(), level);
                 }),
                 Some(Err(message)) => report(value_span.clone(), message),
                 None => {}
@@ -310,7 +307,7 @@ impl Config {
             match selected.as_slice() {
                 [rule] => match rule.parse_options(&options) {
                     Ok(options) => {
-                        config.options.insert(rule.metadata.name.clone(), options);
+                        config.options.insert(rule.metadata().name.clone(), options);
                     }
                     Err(message) => report(value_span, message),
                 },
@@ -322,15 +319,16 @@ impl Config {
         }
         if let Some(policy) = raw.policy {
             let span = policy.span();
-            let rule = rules::find(POLICY_RULE).expect("the crawler-policy rule is in the registry");
-            if config.options.contains_key(POLICY_RULE) {
-                report(span, format!("[policy] and [rules.{POLICY_RULE}] both set the policy: keep one"));
+            // The rule whose options `[policy]` sets.
+            let rule = Rule::CrawlerPolicy;
+            if config.options.contains_key(rule.name()) {
+                report(span, format!("[policy] and [rules.{rule}] both set the policy: keep one"));
             } else {
                 match rule.parse_options(policy.get_ref()) {
                     Ok(options) => {
-                        config.options.insert(POLICY_RULE.to_string(), options);
+                        config.options.insert(rule.name().to_string(), options);
                     }
-                    Err(message) => report(span, message.replace(&format!("rule `{POLICY_RULE}`"), "[policy]")),
+                    Err(message) => report(span, message.replace(&format!("rule `{rule}`"), "[policy]")),
                 }
             }
         }
@@ -455,7 +453,7 @@ mod tests {
             "[policy]\nai-training = \"block\"\n\n[[policy.paths]]\npath = \"/blog/\"\nai-training = \"allow\"\n",
         )
         .expect("valid");
-        let options = config.options.get(POLICY_RULE).expect("the policy becomes the rule's options");
+        let options = config.options.get(Rule::CrawlerPolicy.name()).expect("the policy becomes the rule's options");
         assert_eq!(options.table.get("ai-training").and_then(toml::Value::as_str), Some("block"));
 
         let text = "[policy]\nai-trainig = \"block\"\n";

@@ -121,7 +121,7 @@ pub fn rule_documentation(metadata: &Metadata, targets: &[Dialect], heading: u8)
         let _ = writeln!(html, "<dt>{}</dt><dd>{value}</dd>", escape(term));
     };
     fact("Code", escape(&metadata.code));
-    fact("Category", escape(&metadata.category));
+    fact("Category", escape(metadata.category.as_str()));
     let level = if metadata.default_enabled {
         metadata.level_for_targets(targets).as_str().to_string()
     } else {
@@ -209,7 +209,7 @@ mod tests {
     #[test]
     fn every_rule_renders_with_its_sections() {
         for rule in rules::all() {
-            let html = rule_documentation(&rule.metadata, &Dialect::TODAY, 2);
+            let html = rule_documentation(rule.metadata(), &Dialect::TODAY, 2);
             for id in ["severity", "why", "examples", "options"] {
                 assert!(html.contains(&format!("id=\"{id}\"")), "{}: no #{id}", rule.name());
             }

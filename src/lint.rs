@@ -15,7 +15,7 @@ use crate::fetch::FetchOutcome;
 use crate::model::{Document, LineIndex, Span};
 use crate::parallel;
 use crate::parse;
-use crate::rules::{self, Check, Context, Findings, Level, Metadata};
+use crate::rules::{self, Category, Check, Context, Findings, Level, Metadata, Rule};
 use crate::source::Source;
 use crate::suppression;
 use crate::suppression::Suppression;
@@ -170,8 +170,6 @@ enum Output {
     Unfolded,
 }
 
-/// The category of the rules that judge how a file was fetched; they run whatever the body.
-const HTTP_CATEGORY: &str = "http";
 /// Sizes at which the rules of the `Document` stage are shared between two threads: an
 /// editor re-lints a large file on every keystroke. Smaller files gain less than a thread
 /// costs; on larger ones (beyond what RFC 9309 robots read) each thread's working memory
@@ -262,7 +260,7 @@ impl<'w, 's> Worker<'w, 's> {
                 let Some(mut run) = self.start(*at) else { return };
                 let cx = self.context(run.resolved);
                 let findings = &mut run.findings;
-                self.witnesses.spending(&mut run.budget, || match run.resolved.rule.check {
+                self.witnesses.spending(&mut run.budget, || match run.resolved.rule.check() {
                     Check::Document(check) => check(&cx, findings),
                     Check::Fetch(check) => {
                         if let Some(fetch) = self.lint.fetch {
@@ -300,7 +298,7 @@ impl<'w, 's> Worker<'w, 's> {
         {
             let mut calls: Vec<(C, Context<'_, 'w>, &mut Run<'w>)> = runs
                 .iter_mut()
-                .filter_map(|run| Some((check_of(run.resolved.rule.check)?, self.context(run.resolved), run)))
+                .filter_map(|run| Some((check_of(run.resolved.rule.check())?, self.context(run.resolved), run)))
                 .collect();
             for (index, item) in items.iter().enumerate() {
                 for (check, cx, run) in &mut calls {
@@ -319,10 +317,11 @@ impl<'w, 's> Worker<'w, 's> {
     /// HTML or binary, only file-level ones judge it.
     fn start(&self, at: usize) -> Option<Run<'w>> {
         let resolved = self.lint.table.running(at);
-        let judges = match resolved.rule.metadata.category.as_str() {
-            HTTP_CATEGORY => true,
+        let judges = match resolved.rule.category() {
+            // The rules that judge how a file was fetched run whatever the body.
+            Category::Http => true,
             _ if !self.lint.body_is_robots_txt => false,
-            "file" => true,
+            Category::File => true,
             _ => !self.lint.file_level_only,
         };
         judges.then(|| Run { resolved, findings: Findings::new(resolved.rule), budget: Budget::default() })
@@ -336,7 +335,7 @@ impl<'w, 's> Worker<'w, 's> {
             doc: lint.document,
             path: lint.path,
             strict_explanations: &self.found.strict_explanations,
-            metadata: &resolved.rule.metadata,
+            metadata: resolved.rule.metadata(),
             options: resolved.options.as_deref(),
             suppressions: self.suppressions,
             analysis: lint.analysis,
@@ -348,7 +347,7 @@ impl<'w, 's> Worker<'w, 's> {
     /// strict explanations whether or not it is.
     fn finish(&mut self, run: Run<'_>) {
         let resolved = run.resolved;
-        let metadata = &resolved.rule.metadata;
+        let metadata = resolved.rule.metadata();
         let (reported, not_robots_txt) = run.findings.into_parts();
         self.found.not_robots_txt |= not_robots_txt;
         if metadata.explains_strict_failures {
@@ -414,7 +413,7 @@ impl<'w, 's> Worker<'w, 's> {
 /// [`Diagnostic::beyond_targets`].
 fn settle(diagnostic: &mut Diagnostic, resolved: &Resolved, targets: &[Dialect]) {
     let Some(level) = resolved.severity else { return };
-    let usual = resolved.rule.metadata.severity;
+    let usual = resolved.rule.metadata().severity;
     let proposed = match diagnostic.severity.cmp(&usual) {
         _ if resolved.level_configured => level,
         std::cmp::Ordering::Greater => level.max(diagnostic.severity),
@@ -535,7 +534,7 @@ fn fold_findings_explained_by_others(
     document: &Document,
     table: &RuleTable,
 ) -> Vec<Diagnostic> {
-    let metadata_of = |diagnostic: &Diagnostic| table.rule(diagnostic.code).map(|rule| &rule.metadata);
+    let metadata_of = |diagnostic: &Diagnostic| table.rule(diagnostic.code).map(Rule::metadata);
     let explaining: Vec<usize> = (0..diagnostics.len())
         .filter(|&at| metadata_of(&diagnostics[at]).is_some_and(|metadata| !metadata.explains.is_empty()))
         .collect();
@@ -680,7 +679,7 @@ mod tests {
     }
 
     fn finding_of(rule: &str, severity: Severity, span: Span) -> Diagnostic {
-        let metadata = &rules::find(rule).expect("a rule").metadata;
+        let metadata = rules::find(rule).expect("a rule").metadata();
         Diagnostic::new(&metadata.code, &metadata.name, severity, span, format!("{} says so", metadata.name))
     }
 
@@ -812,7 +811,7 @@ mod tests {
         assert!(without_effect > 0 && misread > 0, "the corpus shows no evidence at work");
         let silent: Vec<&&str> = moved
             .iter()
-            .filter(|name| rules::find(name).is_some_and(|rule| rule.metadata.evidence.is_none()))
+            .filter(|name| rules::find(name).is_some_and(|rule| rule.metadata().evidence.is_none()))
             .collect();
         assert!(silent.is_empty(), "rules whose evidence moves a finding without `evidence` in their TOML: {silent:?}");
     }

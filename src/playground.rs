@@ -231,7 +231,7 @@ fn targets() -> Answer {
 
 /// `GET /api/rules`: every rule's code, name, summary, category and default severity.
 fn rule_list() -> Answer {
-    let mut rules: Vec<&rules::Metadata> = rules::all().iter().map(|rule| &rule.metadata).collect();
+    let mut rules: Vec<&rules::Metadata> = rules::all().iter().map(|rule| rule.metadata()).collect();
     rules.sort_by(|a, b| a.code.cmp(&b.code));
     let rules: Vec<_> = rules
         .into_iter()
@@ -259,7 +259,7 @@ enum RuleFormat {
 /// rule's findings get under the page's target.
 fn rule_docs(request: &Request, code_or_name: &str, format: RuleFormat) -> Result<Answer, Answer> {
     let rule = rules::find(code_or_name).ok_or_else(|| Answer::error(404, &format!("no rule `{code_or_name}`")))?;
-    let metadata = &rule.metadata;
+    let metadata = rule.metadata();
     let settings = request.settings()?;
     let targets = settings.targets();
     Ok(match format {

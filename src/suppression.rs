@@ -26,7 +26,7 @@ pub enum Scope {
 pub struct Named {
     pub span: Span,
     /// `None` when the name or code is not a rule robolint has.
-    pub rule: Option<&'static Rule>,
+    pub rule: Option<Rule>,
     /// Set once it has silenced a finding.
     pub used: bool,
 }
@@ -129,7 +129,7 @@ pub fn apply(suppressions: &mut [Suppression], diagnostics: &mut Vec<Diagnostic>
         for &at in file_wide.iter().chain(on_line) {
             let suppression = &mut suppressions[at];
             for named in &mut suppression.names {
-                if named.rule.is_some_and(|rule| rule.metadata.code == diagnostic.code) {
+                if named.rule.is_some_and(|rule| rule.code() == diagnostic.code) {
                     named.used = true;
                     silenced = true;
                 }

@@ -28,7 +28,7 @@ pub fn print_rules(format: ListFormat, target: &[String]) -> Result<u8, String> 
     let mut rules: Vec<&Rule> = rules::all().iter().collect();
     rules.sort_by(|a, b| a.code().cmp(b.code()));
     if format == ListFormat::Json {
-        let metadata: Vec<&rules::Metadata> = rules.iter().map(|rule| &rule.metadata).collect();
+        let metadata: Vec<&rules::Metadata> = rules.iter().map(|rule| rule.metadata()).collect();
         let mut out = io::stdout().lock();
         serde_json::to_writer_pretty(&mut out, &metadata).map_err(|error| cannot_write(error.into()))?;
         writeln!(out).map_err(cannot_write)?;
@@ -37,7 +37,7 @@ pub fn print_rules(format: ListFormat, target: &[String]) -> Result<u8, String> 
     // What a run for the targets reports (today's robots by default), marked `*` where a
     // finding's evidence may move it, and what `--target portable` reports.
     let level = |rule: &Rule, dialects: &[Dialect]| {
-        let metadata = &rule.metadata;
+        let metadata = rule.metadata();
         if metadata.default_enabled {
             metadata.level_for_targets(dialects).as_str()
         } else {
@@ -45,7 +45,7 @@ pub fn print_rules(format: ListFormat, target: &[String]) -> Result<u8, String> 
         }
     };
     let default_level = |rule: &Rule| {
-        let moved = if rule.metadata.evidence.is_some() { "*" } else { "" };
+        let moved = if rule.metadata().evidence.is_some() { "*" } else { "" };
         format!("{}{moved}", level(rule, &targets))
     };
     let portable_level = |rule: &Rule| level(rule, &Dialect::ALL);
@@ -56,7 +56,7 @@ pub fn print_rules(format: ListFormat, target: &[String]) -> Result<u8, String> 
     let name_width = width("NAME", &|rule| rule.name().len());
     let default_width = width("TARGET", &|rule| default_level(rule).len());
     let portable_width = width("PORTABLE", &|rule| portable_level(rule).len());
-    let category_width = width("CATEGORY", &|rule| rule.metadata.category.len());
+    let category_width = width("CATEGORY", &|rule| rule.category().as_str().len());
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut row = |cells: [&str; 6]| {
         writeln!(
@@ -67,13 +67,13 @@ pub fn print_rules(format: ListFormat, target: &[String]) -> Result<u8, String> 
     };
     row(["CODE", "NAME", "TARGET", "PORTABLE", "CATEGORY", "SUMMARY"]).map_err(cannot_write)?;
     for rule in rules {
-        let metadata = &rule.metadata;
+        let metadata = rule.metadata();
         row([
             &metadata.code,
             &metadata.name,
             &default_level(rule),
             portable_level(rule),
-            &metadata.category,
+            metadata.category.as_str(),
             &metadata.summary,
         ])
         .map_err(cannot_write)?;
@@ -95,6 +95,6 @@ pub fn print_rule(code_or_name: &str, target: &[String]) -> Result<u8, String> {
             rules::closest_name(code_or_name).map(|name| format!(": did you mean `{name}`?")).unwrap_or_default();
         format!("no rule `{code_or_name}`{suggestion} (see `robolint rules`)")
     })?;
-    io::stdout().lock().write_all(rule.metadata.documentation(&targets).as_bytes()).map_err(cannot_write)?;
+    io::stdout().lock().write_all(rule.metadata().documentation(&targets).as_bytes()).map_err(cannot_write)?;
     Ok(0)
 }

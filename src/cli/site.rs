@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use robolint::agents::{Purpose, Registry};
 use robolint::dialect::Dialect;
 use robolint::docs_html::{escape, inline, prose, rule_documentation};
-use robolint::rules::{self, Metadata, BANDS};
+use robolint::rules::{self, Category, Metadata};
 
 /// The style sheet every page of the documentation links to.
 const STYLE: &str = include_str!("../../web/src/docs.css");
@@ -59,7 +59,7 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
 
 /// Every page: its path within the site and its HTML.
 fn pages() -> Vec<(PathBuf, String)> {
-    let mut rules: Vec<&Metadata> = rules::all().iter().map(|rule| &rule.metadata).collect();
+    let mut rules: Vec<&Metadata> = rules::all().iter().map(|rule| rule.metadata()).collect();
     rules.sort_by(|a, b| a.code.cmp(&b.code));
     let mut pages = vec![
         (PathBuf::from("rules/index.html"), rule_index(&rules)),
@@ -111,13 +111,13 @@ fn rule_page(metadata: &Metadata) -> String {
     let mut body = format!(
         "<p class=\"breadcrumb\"><a href=\"../index.html#{category}\">Rules › {category}</a></p>\n\
          <h1><span class=\"code\">{code}</span> {name}</h1>\n",
-        category = escape(&metadata.category),
+        category = escape(metadata.category.as_str()),
         code = escape(&metadata.code),
         name = escape(&metadata.name),
     );
     body.push_str(&rule_documentation(metadata, &Dialect::TODAY, 2));
     // The fetch rules' examples are HTTP answers, not files the playground could lint.
-    if metadata.category != "http" {
+    if metadata.category != Category::Http {
         let _ = writeln!(
             body,
             "<p><a href=\"../../index.html#{}\">Open the bad example in the playground</a></p>",
@@ -162,21 +162,21 @@ fn rule_index(rules: &[&Metadata]) -> String {
          knows (<code>--target portable</code>); evidence in the file can raise or lower one finding, \
          as each rule's page says.</p>\n<nav aria-label=\"Categories\"><ul class=\"categories\">",
     );
-    for band in BANDS {
-        let _ = write!(body, "<li><a href=\"#{}\">{}</a></li>", band.category, escape(band.about));
+    for band in Category::ALL {
+        let _ = write!(body, "<li><a href=\"#{band}\">{}</a></li>", escape(band.about()));
     }
     body.push_str("</ul></nav>\n");
-    for band in BANDS {
+    for band in Category::ALL {
         let _ = writeln!(
             body,
             "<h2 id=\"{category}\">{prefix}xx {about}</h2>\n<div class=\"scroll\" tabindex=\"0\"><table class=\"rules\">\
              <thead><tr><th scope=\"col\">Code</th><th scope=\"col\">Rule</th><th scope=\"col\">Today</th>\
              <th scope=\"col\">Portable</th><th scope=\"col\">Fix</th></tr></thead><tbody>",
-            category = band.category,
-            prefix = band.prefix,
-            about = escape(band.about),
+            category = band,
+            prefix = band.prefix(),
+            about = escape(band.about()),
         );
-        for metadata in rules.iter().filter(|metadata| metadata.code.starts_with(band.prefix)) {
+        for metadata in rules.iter().filter(|metadata| metadata.category == band) {
             let (today, portable) = if metadata.default_enabled {
                 (
                     metadata.level_for_targets(&Dialect::TODAY).as_str(),

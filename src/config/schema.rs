@@ -7,9 +7,9 @@
 use schemars::{json_schema, Schema, SchemaGenerator};
 use serde_json::{Map, Value};
 
-use super::{RawConfig, POLICY_RULE};
+use super::RawConfig;
 use crate::dialect::Dialect;
-use crate::rules::{self, Level, OptionSpec};
+use crate::rules::{self, Level, OptionSpec, Rule};
 
 /// Where the schema is published, for the `$id` and for `#:schema` directives.
 pub const SCHEMA_URL: &str = "https://raw.githubusercontent.com/robolint/robolint/main/docs/robolint.schema.json";
@@ -65,7 +65,7 @@ pub(super) fn rules(generator: &mut SchemaGenerator) -> Schema {
     let level = generator.subschema_for::<Level>();
     let mut properties = Map::new();
     for rule in rules::all() {
-        let metadata = &rule.metadata;
+        let metadata = rule.metadata();
         let mut table = options(&metadata.options);
         table.insert("severity".into(), level.clone().into());
         let setting = json_schema!({
@@ -91,7 +91,7 @@ pub(super) fn rules(generator: &mut SchemaGenerator) -> Schema {
 
 /// `[policy]`: the options of rule `crawler-policy`.
 pub(super) fn policy(_: &mut SchemaGenerator) -> Schema {
-    let properties = rules::find(POLICY_RULE).map(|rule| options(&rule.metadata.options)).unwrap_or_default();
+    let properties = options(&Rule::CrawlerPolicy.metadata().options);
     json_schema!({ "type": "object", "properties": properties, "additionalProperties": false })
 }
 

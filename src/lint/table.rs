@@ -3,16 +3,17 @@
 //! configuration reads this table; none matches selectors or reads levels rule by rule.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::diagnostic::Severity;
 use crate::dialect::Dialect;
-use crate::rules::{self, Check, Level, ParsedOptions, Rule};
+use crate::rules::{self, Category, Check, Level, ParsedOptions, Rule};
 
 use super::Settings;
 
 /// One rule under a configuration.
 pub(crate) struct Resolved {
-    pub rule: &'static Rule,
+    pub rule: Rule,
     /// The severity it reports at; `None` when it is off and runs only because it explains
     /// strict failures (what it finds then keeps the strict-syntax catch-all quiet, and is
     /// not reported).
@@ -22,7 +23,7 @@ pub(crate) struct Resolved {
     /// robolint.toml sets its level: that level wins over what the rule makes of one finding.
     pub level_configured: bool,
     /// Its options (robolint.toml's over the defaults); `None` for a rule without options.
-    pub options: Option<ParsedOptions>,
+    pub options: Option<Arc<ParsedOptions>>,
     /// Its findings at info concern only robots outside the targets, or none
     /// ([`beyond_targets_at_info`]).
     pub beyond_targets_at_info: bool,
@@ -47,18 +48,16 @@ pub(crate) enum Stage {
     Suppression,
 }
 
-/// The catch-all for the draft's grammar, which stays quiet where a rule that explains
-/// strict failures fired, and so runs after every such rule.
-const STRICT_SYNTAX_CATCH_ALL: &str = "strict-syntax";
-
 impl Stage {
     const ALL: [Stage; 4] = [Stage::File, Stage::Document, Stage::CatchAll, Stage::Suppression];
 
-    fn of(rule: &Rule) -> Stage {
-        match rule.metadata.category.as_str() {
-            _ if rule.metadata.name == STRICT_SYNTAX_CATCH_ALL => Stage::CatchAll,
-            "file" => Stage::File,
-            "suppression" => Stage::Suppression,
+    fn of(rule: Rule) -> Stage {
+        match rule.category() {
+            // The catch-all for the draft's grammar stays quiet where a rule that explains
+            // strict failures fired, and so runs after every such rule.
+            _ if rule == Rule::StrictSyntax => Stage::CatchAll,
+            Category::File => Stage::File,
+            Category::Suppression => Stage::Suppression,
             _ => Stage::Document,
         }
     }
@@ -82,7 +81,7 @@ pub(crate) struct RuleTable {
     stages: [Vec<Pass>; 4],
     /// Every rule by code (running or not), for what the engine does with findings after
     /// the rules ran.
-    by_code: HashMap<&'static str, &'static Rule>,
+    by_code: HashMap<&'static str, Rule>,
     /// The codes of the rules whose findings only robots outside the targets act on.
     folded_file_wide: Vec<&'static str>,
     /// The dialects whose robots the site cares about.
@@ -101,8 +100,8 @@ impl RuleTable {
         let targets = settings.targets();
         let running: Vec<Resolved> = rules::all()
             .iter()
-            .filter_map(|rule| {
-                let metadata = &rule.metadata;
+            .filter_map(|&rule| {
+                let metadata = rule.metadata();
                 let severity = severity_under(settings, rule);
                 (severity.is_some() || metadata.explains_strict_failures).then(|| Resolved {
                     rule,
@@ -119,11 +118,11 @@ impl RuleTable {
         RuleTable {
             running,
             stages,
-            by_code: rules::all().iter().map(|rule| (rule.metadata.code.as_str(), rule)).collect(),
+            by_code: rules::all().iter().map(|&rule| (rule.code(), rule)).collect(),
             folded_file_wide: rules::all()
                 .iter()
-                .filter(|rule| only_other_robots_act_on(settings, rule))
-                .map(|rule| rule.metadata.code.as_str())
+                .filter(|&&rule| only_other_robots_act_on(settings, rule))
+                .map(|rule| rule.code())
                 .collect(),
             targets: targets.to_vec(),
         }
@@ -148,7 +147,7 @@ impl RuleTable {
     }
 
     /// The rule a finding's code names.
-    pub(crate) fn rule(&self, code: &str) -> Option<&'static Rule> {
+    pub(crate) fn rule(&self, code: &str) -> Option<Rule> {
         self.by_code.get(code).copied()
     }
 
@@ -166,11 +165,11 @@ impl RuleTable {
 fn passes(running: &[Resolved], stage: Stage) -> Vec<Pass> {
     let mut passes: Vec<Pass> = Vec::new();
     for (at, resolved) in running.iter().enumerate().filter(|(_, resolved)| Stage::of(resolved.rule) == stage) {
-        let shared = passes.iter_mut().find_map(|pass| match (pass, resolved.rule.check) {
+        let shared = passes.iter_mut().find_map(|pass| match (pass, resolved.rule.check()) {
             (Pass::Lines(rules), Check::Line(_)) | (Pass::Records(rules), Check::Record(_)) => Some(rules),
             _ => None,
         });
-        match (shared, resolved.rule.check) {
+        match (shared, resolved.rule.check()) {
             (Some(rules), _) => rules.push(at),
             (None, Check::Line(_)) => passes.push(Pass::Lines(vec![at])),
             (None, Check::Record(_)) => passes.push(Pass::Records(vec![at])),
@@ -181,8 +180,8 @@ fn passes(running: &[Resolved], stage: Stage) -> Vec<Pass> {
 }
 
 /// The severity `rule` reports at under `settings`, or `None` when it is off.
-fn severity_under(settings: &Settings, rule: &Rule) -> Option<Severity> {
-    let metadata = &rule.metadata;
+fn severity_under(settings: &Settings, rule: Rule) -> Option<Severity> {
+    let metadata = rule.metadata();
     let picked = |selectors: &[String]| selectors.iter().any(|selector| rule.matches(selector));
     let for_targets = metadata.level_for_targets(settings.targets());
     let default = if metadata.default_enabled { for_targets } else { Level::Off };
@@ -203,8 +202,8 @@ fn severity_under(settings: &Settings, rule: &Rule) -> Option<Severity> {
 /// Whether `rule` reports, for the targets' robots, only information that robots outside
 /// the targets act on. Not when robolint.toml sets the rule's level: then the user asked for
 /// every line.
-fn only_other_robots_act_on(settings: &Settings, rule: &Rule) -> bool {
-    let metadata = &rule.metadata;
+fn only_other_robots_act_on(settings: &Settings, rule: Rule) -> bool {
+    let metadata = rule.metadata();
     let targets = settings.targets();
     !settings.levels.contains_key(&metadata.name)
         && metadata.level_for_targets(targets) == Level::Info
@@ -217,10 +216,10 @@ fn only_other_robots_act_on(settings: &Settings, rule: &Rule) -> bool {
 /// matters at info to the targets while robots outside them act on it, or it gives advice.
 /// Such findings are left out of the default output unless the rule was picked by name,
 /// code or category (`--select`, `--extend-select`) or robolint.toml sets its level.
-fn beyond_targets_at_info(settings: &Settings, rule: &Rule) -> bool {
+fn beyond_targets_at_info(settings: &Settings, rule: Rule) -> bool {
     let picked = |selectors: &[String]| selectors.iter().any(|selector| selector != "ALL" && rule.matches(selector));
     let asked_for = settings.select.as_deref().is_some_and(picked) || picked(&settings.extend_select);
-    !asked_for && !settings.all_infos && (rule.metadata.advice || only_other_robots_act_on(settings, rule))
+    !asked_for && !settings.all_infos && (rule.metadata().advice || only_other_robots_act_on(settings, rule))
 }
 
 #[cfg(test)]
@@ -262,7 +261,7 @@ mod tests {
         assert!(!table.running.is_empty());
         for resolved in &table.running {
             assert_eq!(resolved.severity, None, "{}", resolved.rule.name());
-            assert!(resolved.rule.metadata.explains_strict_failures, "{}", resolved.rule.name());
+            assert!(resolved.rule.metadata().explains_strict_failures, "{}", resolved.rule.name());
         }
         let ignored = Settings { ignore: vec!["missing-colon".to_string()], ..Settings::default() };
         let table = RuleTable::new(&ignored);

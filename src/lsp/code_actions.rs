@@ -12,7 +12,7 @@ use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use crate::fix::fix_text;
 use crate::lint::Report;
 use crate::model::{LineIndex as LineNumber, LineKind, Span};
-use crate::rules;
+use crate::rules::{self, Category};
 use crate::suppression::{self, Scope};
 
 pub const FIX_ALL_TITLE: &str = "Fix all safe problems";
@@ -118,7 +118,7 @@ pub fn disable_edit(report: &Report, line_number: LineNumber, diagnostic: &Diagn
     let text = report.source.text.as_str();
     let document = &report.document;
     let line = document.lines.get(line_number)?;
-    let suppressible = rules::find(diagnostic.code).is_some_and(|rule| rule.metadata.category != "suppression");
+    let suppressible = rules::find(diagnostic.code).is_some_and(|rule| rule.category() != Category::Suppression);
     if !suppressible || !matches!(line.kind, LineKind::Field(_) | LineKind::Invalid) || !report.source.is_exact() {
         return None;
     }

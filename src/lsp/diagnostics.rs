@@ -11,7 +11,7 @@ use super::documents::{LetGo, KEPT_ACROSS_DOCUMENTS, KEPT_PER_DOCUMENT};
 use super::positions::{LineIndex, LspPositions};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lint::Report;
-use crate::rules;
+use crate::rules::{self, Rule};
 use crate::source::DEFAULT_SIZE_CAP;
 
 pub const SOURCE: &str = "robolint";
@@ -112,7 +112,7 @@ pub const PLACES_PER_DOCUMENT: usize = 1_000;
 
 /// The rule whose findings are comments that do nothing: editors grey them out, as they do
 /// ruff's unused `noqa`.
-const UNNECESSARY: &str = "unused-suppression";
+const UNNECESSARY: Rule = Rule::UnusedSuppression;
 
 /// A finding's other places (a folded finding's other lines, the lines it names) as hints of
 /// their own, each pointing back to the finding: `relatedInformation` alone leaves them
@@ -172,7 +172,7 @@ pub fn to_lsp(diagnostic: &Diagnostic, uri: &Uri, text: &str, lines: &LineIndex)
         source: Some(SOURCE.to_string()),
         message: message(diagnostic, text),
         related_information: (!related.is_empty()).then_some(related),
-        tags: (diagnostic.name == UNNECESSARY).then(|| vec![DiagnosticTag::UNNECESSARY]),
+        tags: (diagnostic.name == UNNECESSARY.name()).then(|| vec![DiagnosticTag::UNNECESSARY]),
         data: None,
     }
 }

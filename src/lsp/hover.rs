@@ -174,7 +174,7 @@ fn findings_at(report: &Report, targets: &[Dialect], offset: usize) -> Option<(S
     let lines: Vec<String> = found
         .iter()
         .filter_map(|finding| {
-            let metadata = &rules::find(finding.code)?.metadata;
+            let metadata = rules::find(finding.code)?.metadata();
             let here = if finding.beyond_targets {
                 format!("{}, for robots outside the targets only", finding.severity.as_str())
             } else {
@@ -192,8 +192,8 @@ fn findings_at(report: &Report, targets: &[Dialect], offset: usize) -> Option<(S
     Some((first.span, lines.join("\n\n")))
 }
 
-fn rule_markdown(rule: &Rule, targets: &[Dialect]) -> String {
-    let metadata = &rule.metadata;
+fn rule_markdown(rule: Rule, targets: &[Dialect]) -> String {
+    let metadata = rule.metadata();
     let level = metadata.severity_under(targets);
     format!(
         "**{code} {name}** ({level}, {category})\n\n{summary}\n\n{docs}\n\n[{name}]({url})",

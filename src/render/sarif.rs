@@ -167,7 +167,7 @@ fn result_properties(diagnostic: &Diagnostic, text: &str) -> Option<ResultProper
 }
 
 fn descriptor(rule: &Rule) -> ReportingDescriptor<'_> {
-    let metadata = &rule.metadata;
+    let metadata = rule.metadata();
     let docs = &metadata.docs;
     let indented = |example: &str| example.lines().map(|line| format!("    {line}\n")).collect::<String>();
     let help_text = format!(

@@ -1,20 +1,19 @@
-//! The rule registry: one line per rule below. A rule is a module in its band's folder
+//! The rule registry: one line per rule below. A rule is a module in its category's folder
 //! (`src/rules/<category>/<module>.rs`, declared in that folder's `mod.rs`) with a `check`
 //! function of its kind ([`Check`]), a metadata file `rules/<name>.toml` and a folder of
-//! cases `corpus/<name>/`; `tests/it/registry.rs` names any part missing.
+//! cases `corpus/<name>/`. build.rs checks the TOML files; the registry checks, as it
+//! compiles, that each line agrees with its file; `tests/it/registry.rs` names a missing case.
 
-use std::any::Any;
-use std::collections::BTreeMap;
 use std::path::Path;
+use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 
 use crate::analysis::captures::AgentCapture;
 use crate::analysis::record_paths::RecordPaths;
 use crate::analysis::Analysis;
-use crate::diagnostic::{Diagnostic, Severity, Text};
+use crate::diagnostic::{Diagnostic, Text};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
@@ -23,13 +22,24 @@ use crate::source::Source;
 use crate::suppression::Suppression;
 
 mod ai;
+mod category;
 mod extensions;
 mod file;
 mod http;
+mod metadata;
 mod paths;
 mod records;
 mod suppression;
 mod syntax;
+
+pub use category::Category;
+pub use metadata::{Docs, FixAvailability, Level, Metadata, OptionSpec, Targets};
+
+/// Each rule's name, code, category and TOML text, one module per rule named as its Rust
+/// module: build.rs writes them from `rules/*.toml` after checking the files.
+mod identity {
+    include!(concat!(env!("OUT_DIR"), "/rule_identities.rs"));
+}
 
 /// Whether `binary-content` reads `text` as binary data rather than text (`robolint parse`
 /// says so rather than naming a production).
@@ -37,128 +47,226 @@ pub fn is_binary(text: &str) -> bool {
     file::binary_content::is_binary(text)
 }
 
-/// Builds the table of rules from one line per rule, `band_folder::module => "name"`, plus
-/// `per Line`, `per Record` or `per Fetch` for a rule of that kind ([`Check`]; a rule without
-/// one reads the whole document), plus `with Options` where the module has an `Options` type
-/// for its `[rules.<name>]` keys. It declares no modules: each band folder's `mod.rs` does,
-/// so rustfmt sees every rule file.
+/// Builds [`Rule`], [`ParsedOptions`] and their tables from one line per rule,
+/// `Variant => category_folder::module`, plus `per Line`, `per Record` or `per Fetch` for a
+/// rule of that kind ([`Check`]; a rule without one reads the whole document), plus
+/// `with Options` where the module has an `Options` type for its `[rules.<name>]` keys: its
+/// `check` then takes `options: &Options` after the context. It declares no modules: each
+/// category folder's `mod.rs` does, so rustfmt sees every rule file.
+///
+/// What fails to compile, as rustc says it (tried by hand, not with trybuild: trybuild
+/// builds the crate and its dependencies again in a target folder of its own, minutes in CI):
+/// - a misspelt rule, `Rule::StrictSyntx`: error[E0599]: no variant or associated item named
+///   `StrictSyntx` found for enum `rules::Rule` (help: there is a variant with a similar name);
+/// - a `check` in too_many_rules taking `&path_too_long::Options`: error[E0308]: mismatched
+///   types: expected `paths::path_too_long::Options`, found `records::too_many_rules::Options`;
+/// - `GlobPatern => paths::glob_pattern`: error[E0080]: evaluation panicked: registry line
+///   GlobPatern: the variant is not the rule's name in CamelCase;
+/// - a rule file without a line: error[E0080]: evaluation panicked: a rules/*.toml has no
+///   line in the registry;
+/// - a bad rule file: build.rs fails, naming the file, the line and the key.
 macro_rules! registry {
-    ($($folder:ident :: $module:ident => $name:literal $(per $kind:ident)? $(with $options:ident)?,)*) => {
+    ($($variant:ident => $folder:ident :: $module:ident $(per $kind:ident)? $(with $options:ident)?,)*) => {
+        /// A rule: its identity is a variant, so a misspelt rule fails to compile. Metadata
+        /// comes from `rules/<name>.toml` ([`Rule::metadata`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Rule {
+            $($variant,)*
+        }
 
-        /// Every rule, in the order the engine runs them: file-level rules first (they may
-        /// find the input is no robots.txt at all), then the rules about how a URL was
-        /// fetched (category `http`; they run whatever the body is, and do nothing for
-        /// files), then the strict-syntax catch-all (it needs every other finding), then
-        /// the suppression rules (they need to know what the suppressions silenced).
-        static ENTRIES: &[Entry] = &[
-            $(Entry {
-                module: stringify!($module),
-                metadata: include_str!(concat!("../../rules/", $name, ".toml")),
-                check: registry!(@check $folder::$module $($kind)?),
-                parse_options: registry!(@options $($folder::$module::$options)?),
-            },)*
-        ];
+        impl Rule {
+            /// Every rule, in the order the engine runs them: file-level rules first (they may
+            /// find the input is no robots.txt at all), then the rules about how a URL was
+            /// fetched (category `http`; they run whatever the body is, and do nothing for
+            /// files), then the strict-syntax catch-all (it needs every other finding), then
+            /// the suppression rules (they need to know what the suppressions silenced).
+            const ALL: &'static [Rule] = &[$(Rule::$variant,)*];
+
+            /// The kebab-case name, as configuration and suppression comments write it.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Rule::$variant => identity::$module::NAME,)*
+                }
+            }
+
+            /// The stable public code (`RL301`).
+            pub const fn code(self) -> &'static str {
+                match self {
+                    $(Rule::$variant => identity::$module::CODE,)*
+                }
+            }
+
+            /// The category, which is its code's band.
+            pub const fn category(self) -> Category {
+                match self {
+                    $(Rule::$variant => identity::$module::CATEGORY,)*
+                }
+            }
+
+            const fn toml(self) -> &'static str {
+                match self {
+                    $(Rule::$variant => identity::$module::TOML,)*
+                }
+            }
+
+            /// How the engine calls the rule.
+            pub fn check(self) -> Check {
+                match self {
+                    $(Rule::$variant => registry!(@check $variant $folder::$module $($kind)? $(with $options)?),)*
+                }
+            }
+
+            fn options_parser(self) -> Option<ParseOptionsFn> {
+                match self {
+                    $(Rule::$variant => registry!(@parser $variant $($folder::$module::$options)?),)*
+                }
+            }
+        }
+
+        /// A rule's options after parsing, as its module's `Options` type. The registry both
+        /// makes and unpacks each variant, so a rule always gets its own type.
+        pub(crate) enum ParsedOptions {
+            $($($variant($folder::$module::$options),)?)*
+        }
+
+        // What the compiler checks of each line against its TOML.
+        $(const _: () = {
+            assert!(
+                same(stringify!($variant), identity::$module::VARIANT),
+                concat!("registry line ", stringify!($variant), ": the variant is not the rule's name in CamelCase"),
+            );
+            assert!(
+                same(stringify!($folder), identity::$module::CATEGORY.as_str()),
+                concat!("registry line ", stringify!($variant), ": the folder is not the rule's category"),
+            );
+        };)*
+        const _: () = assert!(Rule::ALL.len() == identity::COUNT, "a rules/*.toml has no line in the registry");
     };
-    (@check $folder:ident :: $module:ident $kind:ident) => { Check::$kind($folder::$module::check) };
-    (@check $folder:ident :: $module:ident) => { Check::Document($folder::$module::check) };
-    (@options $options:ty) => { Some(parse_options_as::<$options>) };
-    (@options) => { None };
+    (@check $variant:ident $folder:ident :: $module:ident Line with $options:ident) => {
+        Check::Line(|cx, index, line, out| $folder::$module::check(cx, registry!(@options cx $variant), index, line, out))
+    };
+    (@check $variant:ident $folder:ident :: $module:ident Record with $options:ident) => {
+        Check::Record(|cx, record, out| $folder::$module::check(cx, registry!(@options cx $variant), record, out))
+    };
+    (@check $variant:ident $folder:ident :: $module:ident Fetch with $options:ident) => {
+        Check::Fetch(|cx, fetch, out| $folder::$module::check(cx, registry!(@options cx $variant), fetch, out))
+    };
+    (@check $variant:ident $folder:ident :: $module:ident with $options:ident) => {
+        Check::Document(|cx, out| $folder::$module::check(cx, registry!(@options cx $variant), out))
+    };
+    (@check $variant:ident $folder:ident :: $module:ident $kind:ident) => {
+        Check::$kind($folder::$module::check)
+    };
+    (@check $variant:ident $folder:ident :: $module:ident) => {
+        Check::Document($folder::$module::check)
+    };
+    (@options $cx:ident $variant:ident) => {
+        match $cx.options {
+            Some(ParsedOptions::$variant(options)) => options,
+            _ => unreachable!(concat!("the engine hands ", stringify!($variant), " its own options")),
+        }
+    };
+    (@parser $variant:ident $options:ty) => {
+        Some(|table| parse_options_as::<$options>(table).map(|options| Arc::new(ParsedOptions::$variant(options))))
+    };
+    (@parser $variant:ident) => {
+        None
+    };
 }
 
 registry! {
-    file::byte_order_mark => "byte-order-mark",
-    file::invalid_utf8 => "invalid-utf8",
-    file::utf16_encoding => "utf16-encoding",
-    file::file_too_large => "file-too-large",
-    file::html_document => "html-document",
-    file::error_page => "error-page",
-    file::garbled_byte_order_mark => "garbled-byte-order-mark",
-    file::escaped_line_breaks => "escaped-line-breaks",
-    file::lost_line_breaks => "lost-line-breaks",
-    file::binary_content => "binary-content",
-    file::non_crlf_line_ending => "non-crlf-line-ending",
-    file::mixed_line_endings => "mixed-line-endings",
-    syntax::missing_colon => "missing-colon" per Line,
-    syntax::field_typo => "field-typo" per Line,
-    syntax::unknown_field => "unknown-field" per Line,
-    syntax::invalid_line => "invalid-line" per Line,
-    syntax::agent_not_token => "agent-not-token" per Line,
-    syntax::empty_user_agent => "empty-user-agent" per Line,
-    syntax::path_not_absolute => "path-not-absolute" per Line,
-    syntax::invalid_percent_encoding => "invalid-percent-encoding" per Line,
-    syntax::non_ascii_path => "non-ascii-path",
-    syntax::multiple_paths => "multiple-paths" per Line,
-    paths::space_in_path => "space-in-path" per Line,
-    syntax::line_continuation => "line-continuation" per Line,
-    syntax::space_before_colon => "space-before-colon" per Line,
-    syntax::trailing_whitespace => "trailing-whitespace" per Line,
-    records::multiple_star_records => "multiple-star-records",
-    records::record_without_disallow => "record-without-disallow" per Record,
-    records::blank_line_in_record => "blank-line-in-record",
-    records::rule_before_user_agent => "rule-before-user-agent",
-    records::missing_record_separator => "missing-record-separator",
-    records::duplicate_agent => "duplicate-agent",
-    records::agent_substring_capture => "agent-substring-capture",
-    records::unreachable_record => "unreachable-record",
-    records::agent_pattern => "agent-pattern" per Line,
-    records::agent_token_cut => "agent-token-cut" per Line,
-    records::whole_site_blocked => "whole-site-blocked" per Record,
-    records::too_many_rules => "too-many-rules" with Options,
-    records::merged_group => "merged-group",
-    records::brand_name_as_agent => "brand-name-as-agent",
-    paths::duplicate_rule => "duplicate-rule" per Record,
-    paths::redundant_rule => "redundant-rule",
-    paths::shadowed_rule => "shadowed-rule",
-    paths::allow_all_and_disallow_all => "allow-all-and-disallow-all" per Record,
-    paths::glob_pattern => "glob-pattern",
-    paths::robots_txt_in_rule => "robots-txt-in-rule" per Line,
-    paths::query_in_path => "query-in-path" per Line,
-    extensions::extension_outside_record => "extension-outside-record" per Line,
-    file::empty_file => "empty-file",
-    file::long_line => "long-line" per Line,
-    file::nul_byte => "nul-byte",
-    file::file_name => "file-name",
-    paths::regex_in_path => "regex-in-path" per Line,
-    paths::fragment_in_path => "fragment-in-path" per Line,
-    paths::encoded_slash => "encoded-slash" per Line,
-    paths::path_case_variants => "path-case-variants" per Record,
-    paths::allow_for_1994_robots => "allow-for-1994-robots" per Record,
-    paths::sensitive_path => "sensitive-path" with Options,
-    paths::path_too_long => "path-too-long" per Line with Options,
-    extensions::sitemap_url => "sitemap-url" per Line,
-    extensions::crawl_delay_value => "crawl-delay-value" per Line,
-    extensions::nonstandard_field => "nonstandard-field" per Line,
-    extensions::malformed_field_value => "malformed-field-value" per Line,
-    ai::retired_agent => "retired-agent",
-    ai::unknown_agent => "unknown-agent",
-    ai::control_token_as_crawler => "control-token-as-crawler",
-    ai::user_triggered_agent => "user-triggered-agent",
-    ai::ai_group_looser_than_star => "ai-group-looser-than-star",
-    ai::content_usage_value => "content-usage-value",
-    ai::content_signal_value => "content-signal-value",
-    ai::preference_without_effect => "preference-without-effect",
-    ai::preference_contradicts_rules => "preference-contradicts-rules",
-    ai::crawler_policy => "crawler-policy" with Options,
-    paths::percent_encoding_divergence => "percent-encoding-divergence",
-    http::robots_txt_redirect => "robots-txt-redirect" per Fetch,
-    http::cross_host_redirect => "cross-host-redirect" per Fetch,
-    http::broken_redirect => "broken-redirect" per Fetch,
-    http::robots_txt_forbidden => "robots-txt-forbidden" per Fetch,
-    http::robots_txt_not_found => "robots-txt-not-found" per Fetch,
-    http::robots_txt_unreachable => "robots-txt-unreachable" per Fetch,
-    http::private_redirect => "private-redirect" per Fetch,
-    http::wrong_content_type => "wrong-content-type" per Fetch,
-    http::non_utf8_charset => "non-utf8-charset" per Fetch,
-    http::undecodable_content_encoding => "undecodable-content-encoding" per Fetch,
-    http::response_truncated => "response-truncated" per Fetch,
-    http::cache_expiry => "cache-expiry" per Fetch,
-    http::caching_disabled => "caching-disabled" per Fetch,
-    http::long_cache_lifetime => "long-cache-lifetime" per Fetch with Options,
-    syntax::strict_syntax => "strict-syntax",
-    suppression::unused_suppression => "unused-suppression",
-    suppression::unknown_rule_in_suppression => "unknown-rule-in-suppression",
+    ByteOrderMark => file::byte_order_mark,
+    InvalidUtf8 => file::invalid_utf8,
+    Utf16Encoding => file::utf16_encoding,
+    FileTooLarge => file::file_too_large,
+    HtmlDocument => file::html_document,
+    ErrorPage => file::error_page,
+    GarbledByteOrderMark => file::garbled_byte_order_mark,
+    EscapedLineBreaks => file::escaped_line_breaks,
+    LostLineBreaks => file::lost_line_breaks,
+    BinaryContent => file::binary_content,
+    NonCrlfLineEnding => file::non_crlf_line_ending,
+    MixedLineEndings => file::mixed_line_endings,
+    MissingColon => syntax::missing_colon per Line,
+    FieldTypo => syntax::field_typo per Line,
+    UnknownField => syntax::unknown_field per Line,
+    InvalidLine => syntax::invalid_line per Line,
+    AgentNotToken => syntax::agent_not_token per Line,
+    EmptyUserAgent => syntax::empty_user_agent per Line,
+    PathNotAbsolute => syntax::path_not_absolute per Line,
+    InvalidPercentEncoding => syntax::invalid_percent_encoding per Line,
+    NonAsciiPath => syntax::non_ascii_path,
+    MultiplePaths => syntax::multiple_paths per Line,
+    SpaceInPath => paths::space_in_path per Line,
+    LineContinuation => syntax::line_continuation per Line,
+    SpaceBeforeColon => syntax::space_before_colon per Line,
+    TrailingWhitespace => syntax::trailing_whitespace per Line,
+    MultipleStarRecords => records::multiple_star_records,
+    RecordWithoutDisallow => records::record_without_disallow per Record,
+    BlankLineInRecord => records::blank_line_in_record,
+    RuleBeforeUserAgent => records::rule_before_user_agent,
+    MissingRecordSeparator => records::missing_record_separator,
+    DuplicateAgent => records::duplicate_agent,
+    AgentSubstringCapture => records::agent_substring_capture,
+    UnreachableRecord => records::unreachable_record,
+    AgentPattern => records::agent_pattern per Line,
+    AgentTokenCut => records::agent_token_cut per Line,
+    WholeSiteBlocked => records::whole_site_blocked per Record,
+    TooManyRules => records::too_many_rules with Options,
+    MergedGroup => records::merged_group,
+    BrandNameAsAgent => records::brand_name_as_agent,
+    DuplicateRule => paths::duplicate_rule per Record,
+    RedundantRule => paths::redundant_rule,
+    ShadowedRule => paths::shadowed_rule,
+    AllowAllAndDisallowAll => paths::allow_all_and_disallow_all per Record,
+    GlobPattern => paths::glob_pattern,
+    RobotsTxtInRule => paths::robots_txt_in_rule per Line,
+    QueryInPath => paths::query_in_path per Line,
+    ExtensionOutsideRecord => extensions::extension_outside_record per Line,
+    EmptyFile => file::empty_file,
+    LongLine => file::long_line per Line,
+    NulByte => file::nul_byte,
+    FileName => file::file_name,
+    RegexInPath => paths::regex_in_path per Line,
+    FragmentInPath => paths::fragment_in_path per Line,
+    EncodedSlash => paths::encoded_slash per Line,
+    PathCaseVariants => paths::path_case_variants per Record,
+    AllowFor1994Robots => paths::allow_for_1994_robots per Record,
+    SensitivePath => paths::sensitive_path with Options,
+    PathTooLong => paths::path_too_long per Line with Options,
+    SitemapUrl => extensions::sitemap_url per Line,
+    CrawlDelayValue => extensions::crawl_delay_value per Line,
+    NonstandardField => extensions::nonstandard_field per Line,
+    MalformedFieldValue => extensions::malformed_field_value per Line,
+    RetiredAgent => ai::retired_agent,
+    UnknownAgent => ai::unknown_agent,
+    ControlTokenAsCrawler => ai::control_token_as_crawler,
+    UserTriggeredAgent => ai::user_triggered_agent,
+    AiGroupLooserThanStar => ai::ai_group_looser_than_star,
+    ContentUsageValue => ai::content_usage_value,
+    ContentSignalValue => ai::content_signal_value,
+    PreferenceWithoutEffect => ai::preference_without_effect,
+    PreferenceContradictsRules => ai::preference_contradicts_rules,
+    CrawlerPolicy => ai::crawler_policy with Options,
+    PercentEncodingDivergence => paths::percent_encoding_divergence,
+    RobotsTxtRedirect => http::robots_txt_redirect per Fetch,
+    CrossHostRedirect => http::cross_host_redirect per Fetch,
+    BrokenRedirect => http::broken_redirect per Fetch,
+    RobotsTxtForbidden => http::robots_txt_forbidden per Fetch,
+    RobotsTxtNotFound => http::robots_txt_not_found per Fetch,
+    RobotsTxtUnreachable => http::robots_txt_unreachable per Fetch,
+    PrivateRedirect => http::private_redirect per Fetch,
+    WrongContentType => http::wrong_content_type per Fetch,
+    NonUtf8Charset => http::non_utf8_charset per Fetch,
+    UndecodableContentEncoding => http::undecodable_content_encoding per Fetch,
+    ResponseTruncated => http::response_truncated per Fetch,
+    CacheExpiry => http::cache_expiry per Fetch,
+    CachingDisabled => http::caching_disabled per Fetch,
+    LongCacheLifetime => http::long_cache_lifetime per Fetch with Options,
+    StrictSyntax => syntax::strict_syntax,
+    UnusedSuppression => suppression::unused_suppression,
+    UnknownRuleInSuppression => suppression::unknown_rule_in_suppression,
 }
-
 /// How a rule reads the input, which decides how the engine calls it: the rules of one kind
 /// share one walk over what they read, so adding a line rule adds no pass over the lines.
 #[derive(Clone, Copy)]
@@ -185,28 +293,12 @@ impl std::fmt::Debug for Check {
     }
 }
 
-/// A rule's options after parsing: its module's `Options`, behind `Any` so that one table
-/// holds every rule's (unwind-safe, as `Settings` is, for callers that catch panics).
-type OptionsValue = dyn Any + Send + Sync + std::panic::RefUnwindSafe + std::panic::UnwindSafe;
-pub(crate) type ParsedOptions = Arc<OptionsValue>;
-
 /// Reads a table of options (the defaults from the rule's metadata with the user's keys laid
 /// over them) into the rule's `Options`.
-type ParseOptionsFn = fn(toml::Table) -> Result<ParsedOptions, String>;
+type ParseOptionsFn = fn(toml::Table) -> Result<Arc<ParsedOptions>, String>;
 
-struct Entry {
-    module: &'static str,
-    metadata: &'static str,
-    check: Check,
-    parse_options: Option<ParseOptionsFn>,
-}
-
-fn parse_options_as<
-    T: DeserializeOwned + Send + Sync + std::panic::RefUnwindSafe + std::panic::UnwindSafe + 'static,
->(
-    table: toml::Table,
-) -> Result<ParsedOptions, String> {
-    toml::Value::Table(table).try_into::<T>().map(|options| Arc::new(options) as ParsedOptions).map_err(|error| {
+fn parse_options_as<T: DeserializeOwned>(table: toml::Table) -> Result<T, String> {
+    toml::Value::Table(table).try_into::<T>().map_err(|error| {
         // toml's message ends with a line break and carries no position of ours.
         error.message().trim().to_string()
     })
@@ -217,7 +309,7 @@ fn parse_options_as<
 #[derive(Clone)]
 pub struct RuleOptions {
     pub table: toml::Table,
-    parsed: ParsedOptions,
+    parsed: Arc<ParsedOptions>,
 }
 
 impl std::fmt::Debug for RuleOptions {
@@ -232,307 +324,64 @@ impl PartialEq for RuleOptions {
     }
 }
 
-/// A rule's documentation and defaults, read from `rules/<name>.toml`.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct Metadata {
-    pub code: String,
-    pub name: String,
-    pub severity: Severity,
-    /// Pedantic rules are off unless selected.
-    #[serde(default = "enabled_by_default")]
-    pub default_enabled: bool,
-    pub category: String,
-    /// The rule reports a way the file breaks the draft's grammar, so the strict-syntax
-    /// catch-all stays quiet where it fires.
-    #[serde(default)]
-    pub explains_strict_failures: bool,
-    /// Rules whose findings share this rule's cause where both start on one line: an Allow
-    /// line that 1994 robots skip (`allow-for-1994-robots`) is the Allow that 1996 robots
-    /// never reach (`shadowed-rule`). Their findings there fold into this rule's as labels.
-    /// `*` names every rule but those that explain `*` themselves, on every line the finding
-    /// points at (a file-wide cause labels each line it spoiled).
-    #[serde(default)]
-    pub explains: Vec<String>,
-    pub fix: FixAvailability,
-    /// The dialects whose robots the rule's safe fix is meant to change: a misspelt field
-    /// fixed is read by robots that dropped it. Safe fixes are checked against every other
-    /// promised dialect's verdicts (`fix::verdicts`).
-    #[serde(default)]
-    pub fix_changes: Vec<Dialect>,
-    pub summary: String,
-    /// Where the rule's reasoning comes from: document and section.
-    pub spec: String,
-    /// How much the finding matters to each dialect's robots, where that differs from
-    /// `severity` (a glob is an error for 1996 robots and a remark for RFC 9309 ones).
-    #[serde(default)]
-    pub targets: Targets,
-    /// The rule gives advice: its findings change no robot's reading of the file (a rule
-    /// another already covers, a path that tells where something sensitive lives). At info
-    /// they stay out of the default output.
-    #[serde(default)]
-    pub advice: bool,
-    /// How a finding's evidence moves its severity from the level its targets give, in a
-    /// sentence ("lowered to info where no robot of the targets loses a rule"); absent for a
-    /// rule whose findings always take their level. `robolint rule`, the LSP's hover and the
-    /// playground show it beside the level.
-    #[serde(default)]
-    pub evidence: Option<String>,
-    /// Settings a user may give under `[rules.<name>]` in robolint.toml.
-    #[serde(default)]
-    pub options: BTreeMap<String, OptionSpec>,
-    pub docs: Docs,
-}
-
-/// A severity, or off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Off,
-    Info,
-    Warning,
-    Error,
-}
-
-impl Level {
-    /// The word robolint.toml spells it with.
-    pub fn as_str(self) -> &'static str {
-        self.severity().map_or("off", Severity::as_str)
-    }
-
-    pub fn severity(self) -> Option<Severity> {
-        match self {
-            Level::Off => None,
-            Level::Info => Some(Severity::Info),
-            Level::Warning => Some(Severity::Warning),
-            Level::Error => Some(Severity::Error),
-        }
-    }
-}
-
-impl From<Severity> for Level {
-    fn from(severity: Severity) -> Level {
-        match severity {
-            Severity::Info => Level::Info,
-            Severity::Warning => Level::Warning,
-            Severity::Error => Level::Error,
-        }
-    }
-}
-
-impl std::str::FromStr for Level {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Level, String> {
-        match text {
-            "off" => Ok(Level::Off),
-            other => other
-                .parse::<Severity>()
-                .map(Level::from)
-                .map_err(|_| format!("unknown level `{other}` (expected off, info, warning or error)")),
-        }
-    }
-}
-
-/// Per-dialect levels; a dialect left out gets the rule's `severity`.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Targets {
-    #[serde(rename = "norobots-1994")]
-    pub norobots_1994: Option<Level>,
-    #[serde(rename = "draft-1996")]
-    pub draft_1996: Option<Level>,
-    pub rfc9309: Option<Level>,
-    pub google: Option<Level>,
-    #[serde(rename = "python-robotparser")]
-    pub python_robotparser: Option<Level>,
-}
-
-/// One option a rule accepts, with its default.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct OptionSpec {
-    pub doc: String,
-    pub default: toml::Value,
-}
-
-impl Metadata {
-    /// Every option at its default, as robolint.toml would spell them: the one place the
-    /// defaults are written, and what `robolint rule` shows.
-    pub fn default_options(&self) -> toml::Table {
-        self.options.iter().map(|(key, spec)| (key.clone(), spec.default.clone())).collect()
-    }
-
-    /// The rule's documentation as `robolint rule NAME` prints it and the playground page
-    /// shows it, for a site whose robots follow `targets`: summary, the severity its findings
-    /// get there and how evidence moves it, levels, fix, spec, options, then why, a bad and a
-    /// good example.
-    pub fn documentation(&self, targets: &[Dialect]) -> String {
-        let default = self.severity_under(targets);
-        let fix = match self.fix {
-            FixAvailability::None => "none",
-            FixAvailability::Safe => "safe",
-            FixAvailability::Unsafe => "unsafe",
-            FixAvailability::Mixed => "safe for some findings, unsafe for others",
-        };
-        let levels: Vec<String> = Dialect::ALL
-            .iter()
-            .map(|&dialect| format!("{dialect} {:?}", self.level_for(dialect)).to_lowercase())
-            .collect();
-        let options: String =
-            self.options.iter().map(|(key, spec)| format!("    {key} = {} ({})\n", spec.default, spec.doc)).collect();
-        let options = if options.is_empty() {
-            String::new()
-        } else {
-            format!("Options (under [rules.{}] in robolint.toml):\n{options}", self.name)
-        };
-        let indent = |text: &str| -> String { text.lines().map(|line| format!("    {line}\n")).collect() };
-        format!(
-            "{code} {name}: {summary}\n\nSeverity for {targets}: {default}\nBy dialect: {levels}\nCategory: {category}\n\
-             Fix: {fix}\nSpec: {spec}\n{options}\nWhy\n{why}\nBad\n{bad}\nGood\n{good}",
-            targets = targets_label(targets),
-            code = self.code,
-            name = self.name,
-            summary = self.summary,
-            levels = levels.join(", "),
-            category = self.category,
-            spec = self.spec,
-            why = indent(&self.docs.why),
-            bad = indent(&self.docs.bad),
-            good = indent(&self.docs.good),
-        )
-    }
-
-    /// The severity the rule's findings get for a site whose robots follow `targets`, in
-    /// words, with how evidence moves it: "info (raised to warning where …)".
-    pub fn severity_under(&self, targets: &[Dialect]) -> String {
-        let level = if self.default_enabled {
-            self.level_for_targets(targets).as_str().to_string()
-        } else {
-            format!("off by default ({} when selected)", self.severity.as_str())
-        };
-        match &self.evidence {
-            Some(evidence) => format!("{level}; {evidence}"),
-            None => level,
-        }
-    }
-
-    /// How much a finding matters to robots of `dialect`.
-    pub fn level_for(&self, dialect: Dialect) -> Level {
-        let targets = &self.targets;
-        let specific = match dialect {
-            Dialect::Norobots1994 => targets.norobots_1994,
-            Dialect::Draft1996 => targets.draft_1996,
-            Dialect::Rfc9309 => targets.rfc9309,
-            Dialect::Google => targets.google,
-            // Python's robotparser is a first-match robot of the 1996 draft's family: where
-            // a rule does not say otherwise, it gets the draft's level.
-            Dialect::PythonRobotparser => targets.python_robotparser.or(targets.draft_1996),
-        };
-        specific.unwrap_or(Level::from(self.severity))
-    }
-
-    /// The level for a site whose robots follow `dialects`. Portable (all five) is its own
-    /// stance, `severity`, weighed once for the whole web; a narrower set gets the most any
-    /// of its dialects cares.
-    pub fn level_for_targets(&self, dialects: &[Dialect]) -> Level {
-        if Dialect::ALL.iter().all(|dialect| dialects.contains(dialect)) {
-            return Level::from(self.severity);
-        }
-        dialects.iter().map(|&dialect| self.level_for(dialect)).max().unwrap_or(Level::Off)
-    }
-
-    /// Of `dialects`, those whose robots the finding really affects (warning or worse),
-    /// when that is not all of them; empty when the rule is the same for every robot.
-    pub fn affected(&self, dialects: &[Dialect]) -> Vec<Dialect> {
-        let affected: Vec<Dialect> =
-            dialects.iter().copied().filter(|&dialect| self.level_for(dialect) >= Level::Warning).collect();
-        let uniform = Dialect::ALL.iter().all(|&dialect| self.level_for(dialect) == Level::from(self.severity));
-        if uniform {
-            Vec::new()
-        } else {
-            affected
-        }
-    }
-
-    /// The documentation in Markdown (why, the bad and good examples, the spec), as editors
-    /// show it on hover and code scanning as the rule's help.
-    pub fn docs_markdown(&self) -> String {
-        format!(
-            "{why}\n\n**Bad**\n```robots.txt\n{bad}```\n\n**Good**\n```robots.txt\n{good}```\n\nSpec: {spec}",
-            why = self.docs.why.trim(),
-            bad = self.docs.bad,
-            good = self.docs.good,
-            spec = self.spec,
-        )
-    }
-}
-
-fn enabled_by_default() -> bool {
-    true
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FixAvailability {
-    None,
-    Safe,
-    Unsafe,
-    /// Safe for some findings, unsafe for others.
-    Mixed,
-}
-
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Docs {
-    pub why: String,
-    pub bad: String,
-    pub good: String,
-}
-
-#[derive(Debug)]
-pub struct Rule {
-    pub metadata: Metadata,
-    /// The Rust module that implements it (`glob_pattern` for `glob-pattern`).
-    pub module: &'static str,
-    pub check: Check,
-    parse_options: Option<ParseOptionsFn>,
+/// What the registry reads of a rule's TOML once per process.
+struct Loaded {
+    metadata: Metadata,
     /// The options with every key at its default; `None` for a rule without options.
     default_options: Option<RuleOptions>,
 }
 
+impl Loaded {
+    fn of(rule: Rule) -> Loaded {
+        // build.rs checked the file, so a failure here is a bug in robolint.
+        let metadata: Metadata = toml::from_str(rule.toml()).unwrap_or_else(|error| {
+            panic!("rules/{}.toml passed build.rs but not rules::Metadata: {error}", rule.name())
+        });
+        let default_options = rule.options_parser().map(|parse| RuleOptions {
+            table: toml::Table::new(),
+            parsed: parse(metadata.default_options()).unwrap_or_else(|error| {
+                panic!("the option defaults in rules/{}.toml do not fit its Options: {error}", rule.name())
+            }),
+        });
+        Loaded { metadata, default_options }
+    }
+}
+
 impl Rule {
-    pub fn code(&self) -> &str {
-        &self.metadata.code
+    fn loaded(self) -> &'static Loaded {
+        static LOADED: OnceLock<Vec<Loaded>> = OnceLock::new();
+        &LOADED.get_or_init(|| Rule::ALL.iter().map(|&rule| Loaded::of(rule)).collect())[self as usize]
     }
 
-    pub fn name(&self) -> &str {
-        &self.metadata.name
+    /// The rule's documentation, levels and option defaults from `rules/<name>.toml`.
+    pub fn metadata(self) -> &'static Metadata {
+        &self.loaded().metadata
     }
 
     /// The options the rule runs with under `settings`: the configured ones, else the defaults.
-    pub(crate) fn options_in(&self, configured: Option<&RuleOptions>) -> Option<ParsedOptions> {
-        configured.or(self.default_options.as_ref()).map(|options| Arc::clone(&options.parsed))
+    pub(crate) fn options_in(self, configured: Option<&RuleOptions>) -> Option<Arc<ParsedOptions>> {
+        configured.or(self.loaded().default_options.as_ref()).map(|options| Arc::clone(&options.parsed))
     }
 
     /// Reads the keys of a `[rules.<name>]` table (other than `severity`) into the rule's
     /// `Options`, each key absent keeping its default. The error names the rule and the key.
-    pub fn parse_options(&self, table: &toml::Table) -> Result<RuleOptions, String> {
-        let name = &self.metadata.name;
-        let declared = &self.metadata.options;
+    pub fn parse_options(self, table: &toml::Table) -> Result<RuleOptions, String> {
+        let name = self.name();
+        let metadata = self.metadata();
+        let declared = &metadata.options;
         if let Some(key) = table.keys().find(|key| !declared.contains_key(*key)) {
             let known: Vec<&str> = declared.keys().map(String::as_str).collect();
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
             return Err(format!("rule `{name}` has no option `{key}` (its options: severity, {known})"));
         }
-        let parse = self.parse_options.ok_or_else(|| format!("rule `{name}` takes no options"))?;
+        let parse = self.options_parser().ok_or_else(|| format!("rule `{name}` takes no options"))?;
         // Key by key first, so that a wrong value is named by its key.
         for (key, value) in table {
-            let mut one = self.metadata.default_options();
+            let mut one = metadata.default_options();
             one.insert(key.clone(), value.clone());
             parse(one).map_err(|error| format!("option `{key}` of rule `{name}`: {error}"))?;
         }
-        let mut all = self.metadata.default_options();
+        let mut all = metadata.default_options();
         all.extend(table.clone());
         let parsed = parse(all).map_err(|error| format!("options of rule `{name}`: {error}"))?;
         Ok(RuleOptions { table: table.clone(), parsed })
@@ -541,15 +390,15 @@ impl Rule {
     /// True when `selector` (a code, a code prefix such as `RL3`, a name, a category,
     /// `pedantic` for the rules that are off by default, or `ALL`) picks this rule.
     /// Case-insensitive.
-    pub fn matches(&self, selector: &str) -> bool {
-        let metadata = &self.metadata;
+    pub fn matches(self, selector: &str) -> bool {
+        let metadata = self.metadata();
         selector.eq_ignore_ascii_case("all")
             || (selector.eq_ignore_ascii_case(PEDANTIC) && !metadata.default_enabled)
-            || selector.eq_ignore_ascii_case(&metadata.name)
-            || selector.eq_ignore_ascii_case(&metadata.category)
+            || selector.eq_ignore_ascii_case(self.name())
+            || selector.eq_ignore_ascii_case(self.category().as_str())
             || (selector.len() >= 3
-                && metadata.code.len() >= selector.len()
-                && metadata.code[..selector.len()].eq_ignore_ascii_case(selector))
+                && self.code().len() >= selector.len()
+                && self.code()[..selector.len()].eq_ignore_ascii_case(selector))
     }
 }
 
@@ -557,60 +406,53 @@ impl Rule {
 /// belongs to the category of its code's band like any other.
 pub const PEDANTIC: &str = "pedantic";
 
-/// A code band: every rule whose code starts with `prefix` has category `category`, and its
-/// source is in `src/rules/<category>/`. Codes are stable public ids and never reused.
-#[derive(Debug, Clone, Copy)]
-pub struct Band {
-    pub prefix: &'static str,
-    pub category: &'static str,
-    pub about: &'static str,
+/// Whether two strings are equal, in a const context (the registry's checks).
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut at = 0;
+    while at < a.len() {
+        if a[at] != b[at] {
+            return false;
+        }
+        at += 1;
+    }
+    true
 }
 
-/// Every band, the one table that ties codes to categories (tests/it/registry.rs holds each
-/// rule and docs/rules.md's list of bands to it; `cargo xtask new-rule` numbers new rules by it).
-pub const BANDS: &[Band] = &[
-    Band { prefix: "RL0", category: "file", about: "file and encoding" },
-    Band { prefix: "RL1", category: "syntax", about: "syntax" },
-    Band { prefix: "RL2", category: "records", about: "records" },
-    Band { prefix: "RL3", category: "paths", about: "paths" },
-    Band { prefix: "RL4", category: "extensions", about: "extensions" },
-    Band { prefix: "RL5", category: "ai", about: "AI crawlers and usage preferences" },
-    Band { prefix: "RL6", category: "http", about: "HTTP (for URLs only)" },
-    Band { prefix: "RL9", category: "suppression", about: "suppressions" },
-];
-
-/// The band a code belongs to.
-pub fn band_of(code: &str) -> Option<&'static Band> {
-    BANDS.iter().find(|band| code.starts_with(band.prefix))
-}
-
-/// All rules, metadata parsed once per process.
+/// Every rule, in the order the engine runs them.
 pub fn all() -> &'static [Rule] {
-    static RULES: OnceLock<Vec<Rule>> = OnceLock::new();
-    RULES.get_or_init(|| {
-        ENTRIES
-            .iter()
-            .map(|entry| {
-                // The TOML files are compiled in and checked by tests/it/registry.rs, so a
-                // failure here is a bug in robolint, not in anything a user wrote.
-                let metadata: Metadata = toml::from_str(entry.metadata)
-                    .unwrap_or_else(|error| panic!("rules metadata for `{}` is invalid: {error}", entry.module));
-                let default_options = entry.parse_options.map(|parse| RuleOptions {
-                    table: toml::Table::new(),
-                    parsed: parse(metadata.default_options()).unwrap_or_else(|error| {
-                        panic!("the option defaults in rules/{}.toml do not fit its Options: {error}", metadata.name)
-                    }),
-                });
-                Rule {
-                    metadata,
-                    module: entry.module,
-                    check: entry.check,
-                    parse_options: entry.parse_options,
-                    default_options,
-                }
-            })
-            .collect()
-    })
+    Rule::ALL
+}
+
+impl std::fmt::Display for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A code or name that names no rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRule(pub String);
+
+impl std::fmt::Display for UnknownRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "no rule `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownRule {}
+
+/// A rule by code or name, case-insensitively: how configuration and suppression comments
+/// name rules.
+impl FromStr for Rule {
+    type Err = UnknownRule;
+
+    fn from_str(code_or_name: &str) -> Result<Rule, UnknownRule> {
+        find(code_or_name).ok_or_else(|| UnknownRule(code_or_name.to_string()))
+    }
 }
 
 /// robolint's home page: Cargo.toml's `repository`.
@@ -655,9 +497,10 @@ pub fn rule_page(rule_name: &str) -> String {
 }
 
 /// Finds a rule by code or name, case-insensitively.
-pub fn find(code_or_name: &str) -> Option<&'static Rule> {
+pub fn find(code_or_name: &str) -> Option<Rule> {
     all()
         .iter()
+        .copied()
         .find(|rule| rule.code().eq_ignore_ascii_case(code_or_name) || rule.name().eq_ignore_ascii_case(code_or_name))
 }
 
@@ -685,9 +528,9 @@ pub struct Context<'a, 'doc> {
     pub strict_explanations: &'a [Span],
     /// The running rule's metadata.
     pub metadata: &'a Metadata,
-    /// The running rule's options (robolint.toml's over the defaults), as its `Options`;
-    /// `None` for a rule without options. Read with [`Context::options`].
-    pub options: Option<&'a OptionsValue>,
+    /// The running rule's options (robolint.toml's over the defaults); `None` for a rule
+    /// without options. The registry unpacks them into the `&Options` its `check` takes.
+    pub(crate) options: Option<&'a ParsedOptions>,
     /// The file's suppression comments; by the time rules of the `suppression` category
     /// run, each records whether it silenced anything.
     pub suppressions: &'a [Suppression],
@@ -735,13 +578,6 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
     pub fn unreachable_records(&self) -> &'a [usize] {
         self.analysis.unreachable_records()
     }
-
-    /// The running rule's options, parsed once per configuration. `None` only when `T` is
-    /// not the type the rule's registry line names, which tests/it/registry.rs rules out.
-    pub fn options<T: 'static>(&self) -> Option<&'a T> {
-        let options: &'a (dyn Any + Send + Sync) = self.options?;
-        options.downcast_ref::<T>()
-    }
 }
 
 /// How messages name a set of targets: "today's robots (rfc9309, google)".
@@ -759,19 +595,19 @@ pub fn targets_label(targets: &[Dialect]) -> String {
 /// Where a rule puts its findings. Code, name and severity are filled in from the rule's
 /// metadata, so a rule states only where and what.
 pub struct Findings {
-    rule: &'static Rule,
+    rule: Rule,
     diagnostics: Vec<Diagnostic>,
     not_robots_txt: bool,
 }
 
 impl Findings {
-    pub(crate) fn new(rule: &'static Rule) -> Findings {
+    pub(crate) fn new(rule: Rule) -> Findings {
         Findings { rule, diagnostics: Vec::new(), not_robots_txt: false }
     }
 
     pub fn report(&mut self, span: Span, message: impl Into<Text>) -> &mut Diagnostic {
-        let metadata: &'static Metadata = &self.rule.metadata;
-        self.diagnostics.push(Diagnostic::new(&metadata.code, &metadata.name, metadata.severity, span, message.into()));
+        let (rule, message) = (self.rule, message.into());
+        self.diagnostics.push(Diagnostic::new(rule.code(), rule.name(), rule.metadata().severity, span, message));
         let last = self.diagnostics.len() - 1;
         &mut self.diagnostics[last]
     }
@@ -795,5 +631,30 @@ impl Findings {
 
     pub(crate) fn into_parts(self) -> (Vec<Diagnostic>, bool) {
         (self.diagnostics, self.not_robots_txt)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// build.rs reads each rule file with mirrors of the types: `Metadata` reads it too, as
+    /// the generated identity says, and its option defaults fit its `Options`.
+    #[test]
+    fn every_rule_file_reads_into_metadata_and_its_defaults_into_its_options() {
+        for &rule in all() {
+            let metadata = rule.metadata();
+            let identity = (metadata.code.as_str(), metadata.name.as_str(), metadata.category);
+            assert_eq!(identity, (rule.code(), rule.name(), rule.category()));
+            assert_eq!(rule.options_in(None).is_some(), rule.options_parser().is_some(), "{rule}");
+        }
+    }
+
+    #[test]
+    fn a_rule_is_named_by_code_or_name_in_any_case() {
+        assert_eq!("Glob-Pattern".parse::<Rule>(), Ok(Rule::GlobPattern));
+        assert_eq!("rl301".parse::<Rule>(), Ok(Rule::GlobPattern));
+        assert_eq!("glob-patern".parse::<Rule>(), Err(UnknownRule("glob-patern".to_string())));
+        assert_eq!(Rule::GlobPattern.to_string(), "glob-pattern");
     }
 }

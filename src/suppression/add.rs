@@ -100,7 +100,7 @@ impl<'t> Insertions<'t> {
         // A name already there that silences nothing would only be written again.
         let named = there().flat_map(|suppression| &suppression.names).filter_map(|named| named.rule);
         for rule in named {
-            names.remove(rule.metadata.name.as_str());
+            names.remove(rule.name());
         }
         if names.is_empty() {
             return 0;

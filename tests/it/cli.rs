@@ -179,10 +179,10 @@ fn rule_prints_documentation_by_code_or_name() {
 fn rules_lists_every_rule() {
     let text = stdout(&robolint(&["rules"], b""));
     for rule in robolint::rules::all() {
-        let metadata = &rule.metadata;
+        let metadata = rule.metadata();
         let row = text.lines().find(|line| line.starts_with(&metadata.code)).unwrap_or_default();
         assert!(
-            row.contains(&metadata.name) && row.contains(&metadata.category),
+            row.contains(&metadata.name) && row.contains(metadata.category.as_str()),
             "{} missing in {text}",
             metadata.code
         );

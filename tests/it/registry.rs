@@ -1,7 +1,8 @@
-//! Every rule has its four parts: `src/rules/<category>/<module>.rs`, a registry line,
-//! `rules/<name>.toml` and `corpus/<name>/` with a case that fires and one that does not. A
-//! missing part fails here with the rule and the part named. Codes sit in their category's
-//! band, and what a rule's fixes are matches what its metadata declares.
+//! What the compiler cannot hold a rule to. build.rs checks `rules/*.toml` (keys, codes in
+//! their category's band, unique codes, `explains` naming rules) and the registry checks each
+//! line against its file as it compiles. Here: every source file is registered, every rule has
+//! `corpus/<name>/` with a case that fires and one that does not, its documented examples
+//! behave, and what its fixes and options are matches what its metadata declares.
 
 use crate::support::case_config;
 
@@ -11,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use robolint::diagnostic::Applicability;
 use robolint::fetch::recorded;
+use robolint::rules::{Category, Rule};
 use robolint::{lint, lint_fetched, rules, Report, Settings, Source};
 
 fn root() -> &'static Path {
@@ -33,11 +35,11 @@ fn stem_with_extension(path: &Path, extension: &str) -> Option<String> {
 const NOT_RULES: &[&str] = &["seeds", "samples"];
 
 #[test]
-fn every_rule_has_source_registry_line_metadata_and_corpus() {
-    // A rule's source is `src/rules/<category>/<module>.rs`, declared by that folder's
-    // mod.rs; the registry line names the same path, so the build fails where they differ.
+fn every_rule_source_is_registered_and_every_rule_has_corpus() {
+    // A rule's source is `src/rules/<category>/<module>.rs`, its module its name in
+    // snake_case; the registry's build fails for a line whose module is elsewhere.
     let registered: BTreeSet<String> =
-        rules::all().iter().map(|rule| format!("{}/{}", rule.metadata.category, rule.module)).collect();
+        rules::all().iter().map(|rule| format!("{}/{}", rule.category(), rule.name().replace('-', "_"))).collect();
     let folders =
         names_in("src/rules", |path| path.is_dir().then(|| path.file_name()?.to_str().map(str::to_string))?);
     let sources: BTreeSet<String> = folders
@@ -50,7 +52,6 @@ fn every_rule_has_source_registry_line_metadata_and_corpus() {
             .map(move |module| format!("{folder}/{module}"))
         })
         .collect();
-    let metadata = names_in("rules", |path| stem_with_extension(path, "toml"));
     let corpus = names_in("corpus", |path| {
         path.is_dir()
             .then(|| path.file_name()?.to_str().map(str::to_string))
@@ -64,54 +65,17 @@ fn every_rule_has_source_registry_line_metadata_and_corpus() {
         ));
     }
     let names: BTreeSet<String> = rules::all().iter().map(|rule| rule.name().to_string()).collect();
-    for name in metadata.difference(&names) {
-        missing.push(format!("rules/{name}.toml belongs to no registered rule"));
-    }
     for name in corpus.difference(&names) {
         missing.push(format!("corpus/{name}/ belongs to no registered rule"));
     }
     for rule in rules::all() {
         let name = rule.name();
-        if rule.module != name.replace('-', "_") {
-            missing.push(format!(
-                "rule `{name}` is implemented in module `{}`; expected `{}`",
-                rule.module,
-                name.replace('-', "_")
-            ));
-        }
         if !corpus.contains(name) {
             missing.push(format!("rule `{name}` has no corpus folder corpus/{name}/"));
         }
     }
     assert!(missing.is_empty(), "incomplete rules:\n{}", missing.join("\n"));
 }
-
-#[test]
-fn codes_and_names_are_unique_and_well_formed() {
-    let mut codes = BTreeSet::new();
-    let mut names = BTreeSet::new();
-    for rule in rules::all() {
-        let code = rule.code();
-        let name = rule.name();
-        assert!(
-            code.len() == 5 && code.starts_with("RL") && code[2..].chars().all(|c| c.is_ascii_digit()),
-            "{name}: code `{code}` is not RLnnn"
-        );
-        assert!(
-            name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
-            "`{name}` is not kebab-case"
-        );
-        assert!(codes.insert(code.to_string()), "code {code} is used twice");
-        assert!(names.insert(name.to_string()), "name {name} is used twice");
-        assert!(!rule.metadata.summary.trim().is_empty(), "{name}: empty summary");
-        assert!(!rule.metadata.spec.trim().is_empty(), "{name}: no spec reference");
-        assert!(!rule.metadata.docs.why.trim().is_empty(), "{name}: no docs.why");
-    }
-}
-
-/// Rules of this category judge how a URL was fetched: their corpus cases and documented
-/// examples are recorded fetches (raw HTTP answers), not robots.txt files.
-const HTTP_CATEGORY: &str = "http";
 
 /// Lints a corpus case or documented example: a recorded fetch when it is one, else a file.
 fn lint_input(bytes: &[u8], recorded_fetch: bool, path: Option<&Path>, settings: &Settings) -> Report {
@@ -161,7 +125,7 @@ fn every_rule_corpus_has_a_finding_and_a_near_miss() {
         if !quiet {
             problems.push(format!("corpus/{name}/ has no near-miss case where {name} stays quiet"));
         }
-        if rule.metadata.fix != rules::FixAvailability::None && !fixed {
+        if rule.metadata().fix != rules::FixAvailability::None && !fixed {
             problems.push(format!(
                 "corpus/{name}/ has no case where {name} offers its fix, though rules/{name}.toml declares one"
             ));
@@ -197,34 +161,16 @@ fn documented_examples_behave_as_documented() {
         // The default rules plus this one, as in tests/it/corpus.rs: suppressions and
         // strict-failure explanations depend on the other rules being on.
         let settings = Settings { extend_select: vec![name.to_string()], ..Settings::default() };
-        let recorded_fetch = rule.metadata.category == HTTP_CATEGORY;
+        // The rules about fetching document recorded fetches (raw HTTP answers), not files.
+        let recorded_fetch = rule.category() == Category::Http;
         let fires = |text: &str| {
             lint_input(text.as_bytes(), recorded_fetch, None, &settings).diagnostics.iter().any(|d| d.name == name)
         };
-        if !fires(&rule.metadata.docs.bad) {
+        if !fires(&rule.metadata().docs.bad) {
             problems.push(format!("{name}: the `bad` example in rules/{name}.toml does not trigger the rule"));
         }
-        if fires(&rule.metadata.docs.good) {
+        if fires(&rule.metadata().docs.good) {
             problems.push(format!("{name}: the `good` example in rules/{name}.toml triggers the rule"));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-#[test]
-fn every_code_is_in_its_categorys_band() {
-    let mut problems = Vec::new();
-    for rule in rules::all() {
-        let (code, category) = (rule.code(), rule.metadata.category.as_str());
-        match rules::band_of(code) {
-            Some(band) if band.category == category => {}
-            Some(band) => problems.push(format!(
-                "{} ({code}) has category `{category}`, but {}xx is the band of `{}`",
-                rule.name(),
-                band.prefix,
-                band.category
-            )),
-            None => problems.push(format!("{} ({code}) is in no band of rules::BANDS", rule.name())),
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -238,20 +184,20 @@ fn every_code_is_in_its_categorys_band() {
 fn every_rule_is_of_the_kind_its_category_needs() {
     let mut problems = Vec::new();
     for rule in rules::all() {
-        let (name, category) = (rule.name(), rule.metadata.category.as_str());
-        let judges_fetch = matches!(rule.check, rules::Check::Fetch(_));
-        if judges_fetch != (category == "http") {
-            problems.push(format!("{name} ({category}) is a {:?} rule", rule.check));
+        let (name, category) = (rule.name(), rule.category());
+        let judges_fetch = matches!(rule.check(), rules::Check::Fetch(_));
+        if judges_fetch != (category == Category::Http) {
+            problems.push(format!("{name} ({category}) is a {:?} rule", rule.check()));
         }
-        let reads_findings = category == "suppression" || name == "strict-syntax";
-        if reads_findings && !matches!(rule.check, rules::Check::Document(_)) {
+        let reads_findings = category == Category::Suppression || *rule == Rule::StrictSyntax;
+        if reads_findings && !matches!(rule.check(), rules::Check::Document(_)) {
             problems.push(format!("{name} reads other rules' findings, so it must read the whole document"));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// docs/rules.md's sentence listing the bands names exactly the bands of `rules::BANDS`: a band it
+/// docs/rules.md's sentence listing the bands names exactly the bands of `Category`: a band it
 /// promises has rules (or may have them), one it leaves out has none.
 #[test]
 fn readme_lists_the_bands_there_are() {
@@ -259,8 +205,9 @@ fn readme_lists_the_bands_there_are() {
     let sentence = readme.split("stable code in a band: ").nth(1).expect("docs/rules.md lists the bands");
     let sentence = &sentence[..sentence.find('.').expect("the list ends with a full stop")];
     let listed: Vec<&str> = sentence.split(',').map(str::trim).collect();
-    let expected: Vec<String> = rules::BANDS.iter().map(|band| format!("{}xx {}", band.prefix, band.about)).collect();
-    assert_eq!(listed, expected, "docs/rules.md's bands differ from rules::BANDS");
+    let expected: Vec<String> =
+        Category::ALL.iter().map(|band| format!("{}xx {}", band.prefix(), band.about())).collect();
+    assert_eq!(listed, expected, "docs/rules.md's bands differ from rules::Category");
 }
 
 /// Whether a fix that `declared` promises may come out as `emitted`.
@@ -289,7 +236,7 @@ fn declared_fix_safety_matches_what_rules_emit() {
             let settings = case_config::with_case_config(&case, &settings);
             for diagnostic in lint_input(&bytes, recorded_fetch, Some(&case), &settings).diagnostics {
                 let Some(fix) = &diagnostic.fix else { continue };
-                let declared = rules::find(diagnostic.name).expect("a finding names a rule").metadata.fix;
+                let declared = rules::find(diagnostic.name).expect("a finding names a rule").metadata().fix;
                 if !fix_allowed(declared, fix.applicability) {
                     problems.push(format!(
                         "{}: emits a {} fix in {}, but rules/{}.toml declares fix = {declared:?}",
@@ -304,7 +251,7 @@ fn declared_fix_safety_matches_what_rules_emit() {
         }
     }
     for rule in rules::all() {
-        let wanted: &[Applicability] = match rule.metadata.fix {
+        let wanted: &[Applicability] = match rule.metadata().fix {
             rules::FixAvailability::None => &[],
             rules::FixAvailability::Safe => &[Applicability::Safe],
             rules::FixAvailability::Unsafe => &[Applicability::Unsafe],
@@ -330,7 +277,7 @@ fn declared_fix_safety_matches_what_rules_emit() {
 fn declared_options_have_a_typed_reader() {
     let mut problems = Vec::new();
     for rule in rules::all() {
-        let declared = !rule.metadata.options.is_empty();
+        let declared = !rule.metadata().options.is_empty();
         match (declared, rule.parse_options(&toml::Table::new())) {
             (true, Err(error)) => problems.push(format!("{}: options declared but not read: {error}", rule.name())),
             (false, Ok(_)) => problems.push(format!("{}: reads options its metadata does not declare", rule.name())),
@@ -340,21 +287,16 @@ fn declared_options_have_a_typed_reader() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// `explains` names rules that exist, and the rules it names form no cycle: folding follows
+/// The rules `explains` names (build.rs checks they exist) form no cycle: folding follows
 /// explanations to a finding that nothing explains (`fold_findings_explained_by_others`).
 #[test]
-fn explained_rules_exist_and_explanations_form_no_cycle() {
+fn explanations_form_no_cycle() {
     let explains = |name: &str| -> Vec<&'static str> {
         let rule = rules::find(name).expect("a rule");
-        rule.metadata.explains.iter().map(String::as_str).filter(|named| *named != "*").collect()
+        rule.metadata().explains.iter().map(String::as_str).filter(|named| *named != "*").collect()
     };
     let mut problems = Vec::new();
     for rule in rules::all() {
-        for named in &rule.metadata.explains {
-            if named != "*" && rules::find(named).is_none_or(|found| found.name() != named) {
-                problems.push(format!("{} explains `{named}`, which is no rule's name", rule.name()));
-            }
-        }
         // Depth-first along the named explanations, back to where it started or not at all.
         let mut stack = explains(rule.name());
         let mut seen = BTreeSet::new();

@@ -45,7 +45,7 @@ fn built_site() -> tempfile::TempDir {
 fn every_rule_has_a_page_from_its_metadata_and_every_link_leads_somewhere() {
     let site = built_site();
     for rule in robolint::rules::all() {
-        let metadata = &rule.metadata;
+        let metadata = rule.metadata();
         let page = site.path().join(robolint::rules::rule_page(&metadata.name)).join("index.html");
         let html = std::fs::read_to_string(&page).unwrap_or_else(|_| panic!("no page for {}", metadata.name));
         assert!(html.contains(&robolint::docs_html::inline(&metadata.summary)), "{}: its summary", metadata.name);

@@ -17,7 +17,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use robolint::rules::{Band, BANDS};
+use robolint::rules::Category;
 
 const USAGE: &str =
     "usage: cargo xtask new-rule NAME [--category CATEGORY] [--kind line|record|fetch|document] [--root DIR]";
@@ -55,7 +55,7 @@ impl Kind {
         }
     }
 
-    /// The registry line's ending after the name.
+    /// The registry line's ending after the module.
     fn registry_suffix(self) -> &'static str {
         match self {
             Kind::Line => " per Line",
@@ -154,8 +154,8 @@ fn new_rule(root: &Path, name: &str, category: &str, kind: Kind) -> Result<Vec<P
     if !kebab {
         return Err(format!("`{name}` is not a kebab-case rule name (such as `path-too-long`)"));
     }
-    let band = BANDS.iter().find(|band| band.category == category).ok_or_else(|| {
-        let known: Vec<&str> = BANDS.iter().map(|band| band.category).collect();
+    let band = Category::ALL.into_iter().find(|band| band.as_str() == category).ok_or_else(|| {
+        let known: Vec<&str> = Category::ALL.iter().map(|band| band.as_str()).collect();
         format!("no category `{category}` (the categories: {})", known.join(", "))
     })?;
     let module = name.replace('-', "_");
@@ -194,22 +194,22 @@ fn read(path: &Path) -> Result<String, String> {
 }
 
 /// The band's highest code in `rules/*.toml`, plus one; the band's `01` when it has none.
-fn next_code(metadata_folder: &Path, band: &Band) -> Result<String, String> {
+fn next_code(metadata_folder: &Path, band: Category) -> Result<String, String> {
     let entries = fs::read_dir(metadata_folder).map_err(|error| format!("{}: {error}", metadata_folder.display()))?;
     let mut highest = None;
     for entry in entries.flatten() {
         let Ok(text) = fs::read_to_string(entry.path()) else { continue };
         let code = text.lines().find_map(|line| line.strip_prefix("code = \"")?.strip_suffix('"').map(str::to_string));
         let number = code
-            .filter(|code| code.starts_with(band.prefix))
-            .and_then(|code| code[band.prefix.len()..].parse::<u32>().ok());
+            .filter(|code| code.starts_with(band.prefix()))
+            .and_then(|code| code[band.prefix().len()..].parse::<u32>().ok());
         highest = highest.max(number);
     }
     let next = highest.map_or(1, |number| number + 1);
     if next > 99 {
-        return Err(format!("the {}xx band is full", band.prefix));
+        return Err(format!("the {}xx band is full", band.prefix()));
     }
-    Ok(format!("{}{next:02}", band.prefix))
+    Ok(format!("{}{next:02}", band.prefix()))
 }
 
 /// The band folder's `mod.rs` with `pub(super) mod <module>;` among its sorted mod lines.
@@ -224,11 +224,13 @@ fn with_mod_line(text: &str, module: &str) -> String {
 
 /// The registry with the rule's line after the last line of its category, so that it runs in
 /// its category's stage; a first rule of its category goes before the strict-syntax catch-all.
+/// The line names the rule's `Rule` variant: its name in CamelCase.
 fn with_registry_line(text: &str, category: &str, module: &str, name: &str, kind: Kind) -> Result<String, String> {
-    let entry = format!("    {category}::{module} => \"{name}\"{},", kind.registry_suffix());
+    let variant: String = name.split('-').map(|word| word[..1].to_ascii_uppercase() + &word[1..]).collect();
+    let entry = format!("    {variant} => {category}::{module}{},", kind.registry_suffix());
     let mut lines: Vec<&str> = text.lines().collect();
-    let last_of_category = lines.iter().rposition(|line| line.starts_with(&format!("    {category}::")));
-    let catch_all = lines.iter().position(|line| line.starts_with("    syntax::strict_syntax =>"));
+    let last_of_category = lines.iter().rposition(|line| line.contains(&format!(" => {category}::")));
+    let catch_all = lines.iter().position(|line| line.starts_with("    StrictSyntax => syntax::strict_syntax"));
     let at = match (last_of_category, catch_all) {
         (Some(at), _) => at + 1,
         (None, Some(at)) => at,
@@ -296,10 +298,10 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let copy = std::env::temp_dir().join(format!("robolint-xtask-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&copy);
-        for band in BANDS {
-            let folder = copy.join("src/rules").join(band.category);
+        for band in Category::ALL {
+            let folder = copy.join("src/rules").join(band.as_str());
             fs::create_dir_all(&folder).expect("a band folder");
-            fs::copy(root.join("src/rules").join(band.category).join("mod.rs"), folder.join("mod.rs")).expect("mod.rs");
+            fs::copy(root.join("src/rules").join(band.as_str()).join("mod.rs"), folder.join("mod.rs")).expect("mod.rs");
         }
         fs::copy(root.join("src/rules/mod.rs"), copy.join("src/rules/mod.rs")).expect("the registry");
         fs::create_dir_all(copy.join("rules")).expect("rules/");
@@ -337,9 +339,9 @@ mod tests {
         assert_eq!((metadata.code.as_str(), metadata.category.as_str()), ("RL317", "paths"));
         let registry = read(&root.join("src/rules/mod.rs")).expect("the registry");
         let lines: Vec<&str> = registry.lines().collect();
-        let at = lines.iter().position(|line| *line == "    paths::path_with_tilde => \"path-with-tilde\" per Line,");
+        let at = lines.iter().position(|line| *line == "    PathWithTilde => paths::path_with_tilde per Line,");
         let at = at.expect("the registry line");
-        assert!(lines[at - 1].starts_with("    paths::") && !lines[at + 1].starts_with("    paths::"), "{registry}");
+        assert!(lines[at - 1].contains(" => paths::") && !lines[at + 1].contains(" => paths::"), "{registry}");
 
         let cases = fs::read_dir(root.join("corpus/path-with-tilde")).expect("the corpus folder");
         let mut cases: Vec<String> =
@@ -367,15 +369,15 @@ mod tests {
             run(&args(&words)).expect("scaffolded");
             let module = name.replace('-', "_");
             let registry = read(&root.join("src/rules/mod.rs")).expect("the registry");
-            let line = registry.lines().find(|line| line.contains(&format!("::{module} =>"))).map(str::to_string);
+            let line = registry.lines().find(|line| line.contains(&format!("::{module}"))).map(str::to_string);
             (line.expect("a registry line"), module)
         };
         let (line, module) = scaffold("record-thing", &["--category", "records", "--kind", "record"]);
-        assert_eq!(line, format!("    records::{module} => \"record-thing\" per Record,"));
+        assert_eq!(line, format!("    RecordThing => records::{module} per Record,"));
         let source = read(&root.join(format!("src/rules/records/{module}.rs"))).expect("the source");
         assert!(source.contains("record: &Record, out: &mut Findings)"), "{source}");
         let (line, _) = scaffold("whole-thing", &["--kind", "document"]);
-        assert!(line.ends_with("\"whole-thing\","), "{line}");
+        assert!(line.ends_with("WholeThing => syntax::whole_thing,"), "{line}");
         let (line, module) = scaffold("fetch-thing", &["--category", "http"]);
         assert!(line.ends_with(" per Fetch,"), "{line}");
         let source = read(&root.join(format!("src/rules/http/{module}.rs"))).expect("the source");

@@ -79,8 +79,7 @@ struct Statement<'o> {
     path: Option<&'o str>,
 }
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(options) = cx.options::<Options>() else { return };
+pub fn check(cx: &Context<'_, '_>, options: &Options, out: &mut Findings) {
     let site = options.site.iter().map(|(&Fetching(purpose), &stance)| Statement { purpose, stance, path: None });
     let under_paths = options.paths.iter().flat_map(|policy| {
         policy.stances.iter().map(|(&Fetching(purpose), &stance)| Statement {

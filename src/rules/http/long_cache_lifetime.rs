@@ -14,10 +14,9 @@ pub struct Options {
 
 /// A lifetime longer than the draft's own 7-day default (configurable): a change to the
 /// file may take that long to reach robots that honour it.
-pub fn check(cx: &Context<'_, '_>, fetch: &FetchOutcome, out: &mut Findings) {
+pub fn check(_: &Context<'_, '_>, &Options { days }: &Options, fetch: &FetchOutcome, out: &mut Findings) {
     let Some(response) = fetch.robots_txt() else { return };
     let Freshness::Lifetime { seconds, because } = Freshness::of(&response.headers) else { return };
-    let Some(&Options { days }) = cx.options::<Options>() else { return };
     if seconds <= days.saturating_mul(DAY) {
         return;
     }

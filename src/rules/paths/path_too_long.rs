@@ -14,8 +14,13 @@ pub struct Options {
 /// Yandex's documented limit on an Allow or Disallow rule, in characters.
 const YANDEX_LIMIT: usize = 1024;
 
-pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
-    let Some(&Options { max_length: limit }) = cx.options::<Options>() else { return };
+pub fn check(
+    cx: &Context<'_, '_>,
+    &Options { max_length: limit }: &Options,
+    _: LineIndex,
+    line: &Line,
+    out: &mut Findings,
+) {
     let Some(field) = line.access_rule() else { return };
     let value = cx.slice(field.value);
     // The byte offset of the first character past the limit, if there is one.

@@ -12,8 +12,7 @@ pub struct Options {
     paths: Vec<String>,
 }
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(options) = cx.options::<Options>() else { return };
+pub fn check(cx: &Context<'_, '_>, options: &Options, out: &mut Findings) {
     let sensitive: Vec<&str> = options.paths.iter().map(String::as_str).collect();
     let by_second_octet = BySecondOctet::new(&sensitive);
     for (_, _, field) in cx.doc.access_rules() {

@@ -10,8 +10,7 @@ pub struct Options {
     max_rules: usize,
 }
 
-pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
-    let Some(&Options { max_rules: limit }) = cx.options::<Options>() else { return };
+pub fn check(cx: &Context<'_, '_>, &Options { max_rules: limit }: &Options, out: &mut Findings) {
     let total = cx.doc.access_rules().count();
     let Some((_, first_over, _)) = cx.doc.access_rules().nth(limit) else { return };
     out.report(first_over.span, text!("{} Allow/Disallow rules, more than the limit of {}; this is the first past it", total, limit))

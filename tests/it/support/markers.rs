@@ -152,15 +152,15 @@ pub fn holds(report: &Report, finding: &Diagnostic, rule: &str) -> bool {
 fn folded_rule(report: &Report, label: &Label) -> Option<&'static str> {
     let message = label.message.render(&report.source.text);
     let (name, _) = message.split_once(": ")?;
-    rule_named(name).map(Rule::name)
+    rule_named(name).map(|rule| rule.name())
 }
 
 /// Whether rule `by` names `rule` among those whose findings fold into its own.
 fn explains(by: &str, rule: &str) -> bool {
-    rule_named(by).is_some_and(|by| by.metadata.explains.iter().any(|name| name == rule || name == "*"))
+    rule_named(by).is_some_and(|by| by.metadata().explains.iter().any(|name| name == rule || name == "*"))
 }
 
 /// The rule of this exact name: a corpus folder's, or one a marker names.
-pub fn rule_named(name: &str) -> Option<&'static Rule> {
-    robolint::rules::all().iter().find(|rule| rule.name() == name)
+pub fn rule_named(name: &str) -> Option<Rule> {
+    robolint::rules::all().iter().copied().find(|rule| rule.name() == name)
 }
