@@ -11,7 +11,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::agents::Registry;
-use crate::dialect::Dialect;
+use crate::dialect::{Dialect, UnknownDialect};
 use crate::lint::Settings;
 use crate::rules::{self, Level};
 
@@ -233,7 +233,7 @@ impl Config {
             };
             match parse_targets(&names) {
                 Ok(targets) => config.targets = targets,
-                Err(message) => report(span, message),
+                Err(unknown) => report(span, unknown.to_string()),
             }
         }
         if let Some(fail_on) = raw.fail_on {
@@ -288,13 +288,13 @@ impl Config {
             }
             let value_span = value.span();
             let (level, options) = match value.into_inner() {
-                RawRule::Level(level) => (Some(level.parse::<Level>()), None),
+                RawRule::Level(level) => (Some(level.parse::<Level>().map_err(|unknown| unknown.to_string())), None),
                 RawRule::Table(mut table) => {
                     let level = table.remove("severity").map(|level| {
                         level
                             .as_str()
                             .ok_or_else(|| "`severity` must be a string".to_string())
-                            .and_then(str::parse::<Level>)
+                            .and_then(|level| level.parse::<Level>().map_err(|unknown| unknown.to_string()))
                     });
                     (level, Some(table))
                 }
@@ -391,7 +391,7 @@ pub fn user_config_path() -> Option<PathBuf> {
 }
 
 /// Dialect names, `portable`/`all` for every dialect, or `today` for today's robots.
-pub fn parse_targets(names: &[String]) -> Result<Vec<Dialect>, String> {
+pub fn parse_targets(names: &[String]) -> Result<Vec<Dialect>, UnknownDialect> {
     let mut targets = Vec::new();
     for name in names {
         if name.eq_ignore_ascii_case("portable") || name.eq_ignore_ascii_case("all") {

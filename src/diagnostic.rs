@@ -32,15 +32,20 @@ impl Severity {
     }
 }
 
-impl std::str::FromStr for Severity {
-    type Err = String;
+/// A name that is no severity's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown severity `{0}` (expected info, warning or error)")]
+pub struct UnknownSeverity(pub String);
 
-    fn from_str(text: &str) -> Result<Severity, String> {
+impl std::str::FromStr for Severity {
+    type Err = UnknownSeverity;
+
+    fn from_str(text: &str) -> Result<Severity, UnknownSeverity> {
         match text {
             "info" => Ok(Severity::Info),
             "warning" => Ok(Severity::Warning),
             "error" => Ok(Severity::Error),
-            other => Err(format!("unknown severity `{other}` (expected info, warning or error)")),
+            other => Err(UnknownSeverity(other.to_string())),
         }
     }
 }

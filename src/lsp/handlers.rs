@@ -112,7 +112,7 @@ pub fn hover_at(documents: &mut Documents, params: HoverParams) -> Answer<Option
     let document = document(documents, &at.text_document.uri)?;
     let linted = document.linted();
     let offset = linted.lines.lsp_offset(linted.text, at.position);
-    Ok(hover(linted.report, linted.settings.targets(), offset).map(|(span, markdown)| Hover {
+    Ok(hover(linted.report, linted.linter.settings().targets(), offset).map(|(span, markdown)| Hover {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: markdown }),
         range: Some(linted.lines.lsp_range(linted.text, span)),
     }))
