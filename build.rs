@@ -3,6 +3,8 @@
 //! `CI=true` sets the `ci` cfg. Tests that need `../shared` or a program outside Rust are
 //! ignored without it, with the reason, and run with it: CI installs what they need.
 
+#![allow(clippy::print_stdout, reason = "a build script talks to Cargo on standard output")]
+
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=CI");

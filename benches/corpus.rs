@@ -23,6 +23,8 @@
 //!   corpus in one command, measured first, while this process is small (a child is charged
 //!   its spawner's peak, `tests/support/child.rs`).
 
+#![allow(clippy::print_stdout, reason = "a bench prints its report")]
+
 use std::hint::black_box;
 use std::io::{BufWriter, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};

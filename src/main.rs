@@ -1,6 +1,12 @@
 //! The `robolint` command: arguments in, library calls, a renderer, an exit status. Each
 //! subcommand lives in its own file under src/cli/; this file only dispatches.
 
+#![allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    reason = "the command line writes to the terminal: that is its job"
+)]
+
 mod cli;
 
 use std::process::ExitCode;

@@ -1,5 +1,7 @@
 //! The `robolint` binary as users run it: arguments, output forms and exit statuses.
 
+#![allow(clippy::print_stderr, reason = "a test prints what it measured or skipped")]
+
 use std::path::Path;
 use std::process::Output;
 

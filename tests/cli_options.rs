@@ -1,6 +1,8 @@
 //! Options users of ruff and ShellCheck reach for (issue "A command line and editor experience
 //! on a par with ruff"), through the built binary.
 
+#![allow(clippy::print_stderr, reason = "a test prints what it measured or skipped")]
+
 use std::fs;
 use std::path::Path;
 use std::process::Output;

@@ -1,6 +1,8 @@
 //! `robolint diff OLD NEW` through the binary: each kind of side, each source of questions,
 //! each format and the gate's exit codes.
 
+#![allow(clippy::print_stderr, reason = "a test prints what it measured or skipped")]
+
 use std::fs;
 use std::io::Write;
 use std::path::Path;

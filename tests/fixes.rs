@@ -14,6 +14,8 @@
 //! And the rounds together: `fix_text` gives their result, and fixing that result again
 //! applies nothing, so fixing twice equals fixing once and no allowed fix is left undone.
 
+#![allow(clippy::print_stdout, reason = "a test prints what it measured or skipped")]
+
 #[path = "support/shared.rs"]
 mod shared;
 

@@ -2,6 +2,8 @@
 //! corpus case that is UTF-8 (and on the real-world files in `../shared/corpus/protego`
 //! when that folder is present).
 
+#![allow(clippy::print_stderr, reason = "a test prints what it measured or skipped")]
+
 #[path = "support/shared.rs"]
 mod shared;
 

@@ -9,6 +9,8 @@
 //! hostile shapes. Where g++, Abseil or `../shared` is missing the test says so and passes;
 //! under `CI=true` it fails instead.
 
+#![allow(clippy::print_stderr, reason = "a test prints what it measured or skipped")]
+
 #[path = "support/case_config.rs"]
 mod case_config;
 #[path = "support/shared.rs"]

@@ -3,6 +3,8 @@
 //! linted text's control characters never reach a terminal raw; a configuration file has a
 //! size limit.
 
+#![allow(clippy::print_stderr, reason = "a test prints what it measured or skipped")]
+
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

@@ -8,6 +8,8 @@
 //! WebAssembly one also the wasm32 target and wasm-bindgen: where one is missing they print
 //! why and pass, except under `CI=true`, where they fail.
 
+#![allow(clippy::print_stdout, clippy::print_stderr, reason = "a test prints what it measured or skipped")]
+
 #[path = "support/links.rs"]
 mod links;
 #[path = "support/shared.rs"]

@@ -13,6 +13,8 @@
 //! Without python3 (or with a Python whose robotparser is not the modelled one), or without
 //! `../shared`, the test says so and passes, except under `CI=true`, where it fails.
 
+#![allow(clippy::print_stdout, reason = "a test prints what it measured or skipped")]
+
 #[path = "support/shared.rs"]
 mod shared;
 

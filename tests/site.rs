@@ -4,6 +4,8 @@
 //! tests/playground.rs checks the links again on the whole static site that web/site.mjs
 //! builds, playground included.
 
+#![allow(clippy::print_stdout, reason = "a test prints what it measured or skipped")]
+
 #[path = "support/links.rs"]
 mod links;
 

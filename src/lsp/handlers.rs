@@ -54,7 +54,7 @@ pub fn did_open(documents: &mut Documents, params: DidOpenTextDocumentParams) ->
 pub fn did_change(documents: &mut Documents, params: DidChangeTextDocumentParams) -> Effect {
     let identifier = params.text_document;
     if !documents.change(&identifier.uri, identifier.version, params.content_changes) {
-        eprintln!("robolint lsp: didChange for {}, which is not open: ignored", identifier.uri.as_str());
+        super::log(format_args!("didChange for {}, which is not open: ignored", identifier.uri.as_str()));
     }
     Effect::None
 }
