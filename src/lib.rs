@@ -95,6 +95,7 @@ pub mod parse;
 pub mod playground;
 pub mod preferences;
 pub mod render;
+pub mod report;
 pub mod rules;
 #[cfg(feature = "native")]
 pub mod serve;

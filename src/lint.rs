@@ -14,6 +14,7 @@ use crate::dialect::witness::{Budget, Witnesses};
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
 use crate::model::{Document, LineIndex, Span};
+pub use crate::report::Report;
 use crate::rules::{self, Check, Context, Findings, Level, Metadata};
 use crate::source::Source;
 use crate::suppression;
@@ -89,15 +90,6 @@ impl Settings {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown rule selector(s): {} (see `robolint rules`)", .0.join(", "))]
 pub struct UnknownSelectors(pub Vec<String>);
-
-/// The result of linting one input.
-#[derive(Debug, Clone)]
-pub struct Report {
-    pub source: Source,
-    pub document: Document,
-    /// Sorted by position.
-    pub diagnostics: Vec<Diagnostic>,
-}
 
 /// Parses and lints `source` once. A caller that lints more keeps a [`Linter`] instead:
 /// this resolves the settings again on every call.

@@ -2,6 +2,7 @@
 //! [`Matcher`] answers "may this robot fetch this URL?" with a [`Verdict`] naming the line
 //! (or the absence of one) that decided.
 
+pub mod divergence;
 mod encoding;
 pub(crate) mod google;
 mod groups;
