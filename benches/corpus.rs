@@ -23,6 +23,8 @@
 //!   corpus in one command, measured first, while this process is small (a child is charged
 //!   its spawner's peak, `tests/it/support/child.rs`).
 
+#![allow(clippy::print_stdout, reason = "a bench prints its report")]
+
 use std::hint::black_box;
 use std::io::{BufWriter, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -31,7 +33,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use robolint::dialect::{Dialect, Matcher};
-use robolint::{lint, parse, Settings, Source};
+use robolint::{lint, parse, Linter, Settings, Source};
 use serde_json::json;
 
 #[path = "../tests/it/support/child.rs"]
@@ -196,22 +198,21 @@ fn corpus(goals: &mut Goals) {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let budget = Duration::from_secs(20);
-    let full_lint = || {
+    let full_lint = |linter: &Linter| {
         best_of(3, budget, || {
             over_files(&files, |bytes| {
-                black_box(lint(Source::from_bytes(bytes), None, &settings).diagnostics.len());
+                black_box(linter.lint(Source::from_bytes(bytes), None).diagnostics.len());
                 true
             })
         })
     };
     // The figures are for one core, as the peers run; robolint's own second thread for
     // large files (its parse and its rules) gets a row of its own.
-    let robolint_two_threads = full_lint();
-    robolint::parallel::limit_threads(1);
-    let robolint = full_lint();
+    let robolint_two_threads = full_lint(&Linter::new(settings.clone()));
+    let robolint = full_lint(&Linter::new(settings).with_threads(1));
     let robolint_parse = best_of(5, budget, || {
         over_files(&files, |bytes| {
-            black_box(parse::parse(&Source::from_bytes(bytes)).lines.len());
+            black_box(parse::parse_on(&Source::from_bytes(bytes), 1).lines.len());
             true
         })
     });
@@ -262,7 +263,6 @@ fn corpus(goals: &mut Goals) {
             }),
         ),
     ];
-    robolint::parallel::limit_threads(usize::MAX);
     std::panic::set_hook(hook);
     let stream = file_stream(&files);
     let google = google_cpp(&stream, files.len());

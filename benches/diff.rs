@@ -3,6 +3,8 @@
 //! robots read. Matchers are compiled inside the timed loop, as each run of the command
 //! does. The files and URLs are generated, not committed. Run with `cargo bench --bench diff`.
 
+#![allow(clippy::print_stdout, reason = "a bench prints its report")]
+
 use std::collections::BTreeSet;
 use std::time::Duration;
 

@@ -15,14 +15,14 @@ use robolint::diagnostic::Applicability;
 use robolint::dialect::{Dialect, Matcher};
 use robolint::lsp::documents::OpenDocument;
 use robolint::lsp::positions::LineIndex;
-use robolint::{lint, parse, Settings, Source};
+use robolint::{parse, Linter, Settings, Source};
 
 mod support;
 
 const SIZES: [(&str, usize); 3] = [("1KB", 1_000), ("50KB", 50_000), ("500KiB", 500 * 1024)];
 
 fn lint_and_parse(c: &mut Criterion) {
-    let settings = Settings::default();
+    let linter = Linter::new(Settings::default());
     for (label, size) in SIZES {
         let text = support::robots_txt(size, 1);
         let mut group = c.benchmark_group(format!("file-{label}"));
@@ -34,7 +34,7 @@ fn lint_and_parse(c: &mut Criterion) {
         }
         group.warm_up_time(Duration::from_millis(500));
         group.bench_function("lint", |b| {
-            b.iter(|| lint(Source::from(black_box(text.as_str())), None, &settings).diagnostics.len())
+            b.iter(|| linter.lint(Source::from(black_box(text.as_str())), None).diagnostics.len())
         });
         group.bench_function("parse", |b| b.iter(|| parse::parse_text(black_box(&text)).lines.len()));
         group.finish();
@@ -68,14 +68,14 @@ fn matcher(c: &mut Criterion) {
 
 /// Each hostile file of `support::worst_cases` at the 2 MiB size cap, linted in full.
 fn worst_cases(c: &mut Criterion) {
-    let settings = Settings::default();
+    let linter = Linter::new(Settings::default());
     let mut group = c.benchmark_group("worst-case-2MiB");
     group.sample_size(10).measurement_time(Duration::from_secs(10)).warm_up_time(Duration::from_millis(500));
     for case in support::worst_cases::WORST_CASES {
         let text = (case.generate)(robolint::source::DEFAULT_SIZE_CAP);
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(case.name, |b| {
-            b.iter(|| lint(Source::from(black_box(text.as_str())), None, &settings).diagnostics.len())
+            b.iter(|| linter.lint(Source::from(black_box(text.as_str())), None).diagnostics.len())
         });
     }
     group.finish();
@@ -131,7 +131,7 @@ fn lsp_edit(c: &mut Criterion) {
     let text = support::worst_cases::star_records(robolint::source::DEFAULT_SIZE_CAP);
     let middle = (text.lines().count() / 2) as u32;
     let uri: lsp_types::Uri = "file:///nonexistent/robots.txt".parse().expect("a URI");
-    let mut document = OpenDocument::new(uri, 1, text, Settings::default());
+    let mut document = OpenDocument::new(uri, 1, text, std::sync::Arc::new(Linter::new(Settings::default())));
     let mut typed = false;
     let mut version = 1;
     let mut type_or_delete = move |document: &mut OpenDocument| {
@@ -165,15 +165,13 @@ fn lsp_edit(c: &mut Criterion) {
 
 /// `--fix` (every safe fix, as the LSP's fix-all) on the shapes of issue 34 at the 2 MiB cap.
 fn fix_issue_34_cases(c: &mut Criterion) {
-    let settings = Settings::default();
+    let linter = Linter::new(Settings::default());
     let mut group = c.benchmark_group("fix-2MiB");
     group.sample_size(10).measurement_time(Duration::from_secs(10)).warm_up_time(Duration::from_millis(500));
     for case in support::worst_cases::ISSUE_34_CASES {
         let text = (case.generate)(robolint::source::DEFAULT_SIZE_CAP);
         group.throughput(Throughput::Bytes(text.len() as u64));
-        group.bench_function(case.name, |b| {
-            b.iter(|| robolint::fix::fix_text(black_box(&text), None, &settings, Applicability::Safe).applied)
-        });
+        group.bench_function(case.name, |b| b.iter(|| linter.fix(black_box(&text), None, Applicability::Safe).applied));
     }
     group.finish();
 }
@@ -194,12 +192,13 @@ fn format_worst_cases(c: &mut Criterion) {
 /// a GPTBot group that repeats none of them.
 fn ai_group_looser_than_star(c: &mut Criterion) {
     let text = support::worst_cases::star_disallows_and_an_ai_group(robolint::source::DEFAULT_SIZE_CAP);
-    let only_it = Settings { select: Some(vec!["ai-group-looser-than-star".into()]), ..Settings::default() };
+    let only_it =
+        Linter::new(Settings { select: Some(vec!["ai-group-looser-than-star".into()]), ..Settings::default() });
     let mut group = c.benchmark_group("ai-group-looser-than-star-2MiB");
     group.sample_size(10).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_millis(500));
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.bench_function("selected-alone", |b| {
-        b.iter(|| lint(Source::from(black_box(text.as_str())), None, &only_it).diagnostics.len())
+        b.iter(|| only_it.lint(Source::from(black_box(text.as_str())), None).diagnostics.len())
     });
     group.finish();
 }

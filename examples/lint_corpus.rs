@@ -14,6 +14,8 @@
 //! robots read and one URL for Googlebot) or `full-parse-check` (the same after the full
 //! parse, both grammars, as `check` parsed before it skipped the strict one).
 
+#![allow(clippy::print_stdout, clippy::print_stderr, reason = "an example prints what it finds")]
+
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -6,6 +6,8 @@
 //! cargo run --release --example worst_case -- list
 //! ```
 
+#![allow(clippy::print_stderr, reason = "an example prints what it finds")]
+
 use std::io::Write;
 use std::process::ExitCode;
 

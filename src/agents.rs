@@ -93,14 +93,19 @@ impl fmt::Display for Purpose {
     }
 }
 
-impl FromStr for Purpose {
-    type Err = String;
+/// A name that is no purpose's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown purpose `{0}` (expected {names})", names = Purpose::ALL.map(Purpose::name).join(", "))]
+pub struct UnknownPurpose(pub String);
 
-    fn from_str(text: &str) -> Result<Purpose, String> {
-        Purpose::ALL.into_iter().find(|purpose| purpose.name().eq_ignore_ascii_case(text)).ok_or_else(|| {
-            let names: Vec<&str> = Purpose::ALL.iter().map(|purpose| purpose.name()).collect();
-            format!("unknown purpose `{text}` (expected {})", names.join(", "))
-        })
+impl FromStr for Purpose {
+    type Err = UnknownPurpose;
+
+    fn from_str(text: &str) -> Result<Purpose, UnknownPurpose> {
+        Purpose::ALL
+            .into_iter()
+            .find(|purpose| purpose.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownPurpose(text.to_string()))
     }
 }
 

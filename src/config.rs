@@ -11,7 +11,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::agents::Registry;
-use crate::dialect::Dialect;
+use crate::dialect::{Dialect, UnknownDialect};
 use crate::lint::Settings;
 use crate::rules::{self, Level, Rule};
 
@@ -218,142 +218,146 @@ impl Config {
         Err(ConfigError { path: path.to_path_buf(), text: text.to_string(), problems })
     }
 
+    /// Turns the file's typed keys into a configuration, step by step, each reporting what
+    /// it cannot take.
     fn check(raw: RawConfig, path: &Path, problems: &mut Vec<ConfigProblem>) -> Config {
-        let mut report =
-            |span: Range<usize>, message: String| problems.push(ConfigProblem { span: Some(span), message });
         let mut config = Config { path: Some(path.to_path_buf()), ..Config::default() };
-        if let Some(target) = raw.target {
-            let span = target.span();
-            let names = match target.into_inner() {
-                RawTargets::One(name) => vec![name],
-                RawTargets::Many(names) => names,
-            };
-            match parse_targets(&names) {
-                Ok(targets) => config.targets = targets,
-                Err(message) => report(span, message),
-            }
-        }
-        if let Some(fail_on) = raw.fail_on {
-            // `off` is a rule level, not a threshold: `fail-on` says `never` as --fail-on does.
-            let level = match fail_on.get_ref().as_str() {
-                "never" => Ok(Level::Off),
-                "off" => Err("`fail-on` takes info, warning, error or never (`never`, not `off`)".to_string()),
-                other => other.parse::<Level>().map_err(|_| {
-                    format!("`fail-on` takes info, warning, error or never, not `{}`", other.escape_debug())
-                }),
-            };
-            match level {
-                Ok(level) => config.fail_on = Some(level),
-                Err(message) => report(fail_on.span(), message),
-            }
-        }
-        let mut selectors = |list: Option<Spanned<Vec<String>>>| -> Option<Vec<String>> {
-            let list = list?;
-            let span = list.span();
-            let unknown: Vec<String> = list
-                .get_ref()
-                .iter()
-                .filter(|selector| !rules::all().iter().any(|rule| rule.matches(selector)))
-                .map(|selector| match rules::closest_name(selector) {
-                    Some(name) => format!("`{selector}` (did you mean `{name}`?)"),
-                    None => format!("`{selector}`"),
-                })
-                .collect();
-            if !unknown.is_empty() {
-                report(span, format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")));
-            }
-            Some(list.into_inner())
-        };
-        config.select = selectors(raw.select);
-        config.extend_select = selectors(raw.extend_select).unwrap_or_default();
-        config.ignore = selectors(raw.ignore).unwrap_or_default();
+        config.check_targets(raw.target, problems);
+        config.check_fail_on(raw.fail_on, problems);
+        config.select = checked_selectors(raw.select, problems);
+        config.extend_select = checked_selectors(raw.extend_select, problems).unwrap_or_default();
+        config.ignore = checked_selectors(raw.ignore, problems).unwrap_or_default();
         config.exclude = raw.exclude;
         config.extend_exclude = raw.extend_exclude.unwrap_or_default();
         for (pattern, list) in raw.per_file_ignores {
-            let list = selectors(Some(list)).unwrap_or_default();
+            let list = checked_selectors(Some(list), problems).unwrap_or_default();
             config.per_file_ignores.push((pattern, list));
         }
         for (key, value) in raw.rules {
-            // A key selects rules as `--select` does: a code, a code prefix, a name, a category.
-            let selected: Vec<&rules::Rule> = rules::all().iter().filter(|rule| rule.matches(key.get_ref())).collect();
-            if selected.is_empty() {
-                let hint = rules::closest_name(key.get_ref())
-                    .map(|name| format!(": did you mean `{name}`?"))
-                    .unwrap_or_default();
-                report(key.span(), format!("unknown rule `{}`{hint} (see `robolint rules`)", key.get_ref()));
-                continue;
-            }
-            let value_span = value.span();
-            let (level, options) = match value.into_inner() {
-                RawRule::Level(level) => (Some(level.parse::<Level>()), None),
-                RawRule::Table(mut table) => {
-                    let level = table.remove("severity").map(|level| {
-                        level
-                            .as_str()
-                            .ok_or_else(|| "`severity` must be a string".to_string())
-                            .and_then(str::parse::<Level>)
-                    });
-                    (level, Some(table))
-                }
-            };
-            match level {
-                Some(Ok(level)) => selected.iter().for_each(|rule| {
-                    config.levels.insert(rule.metadata().name.clone(), level);
-                }),
-                Some(Err(message)) => report(value_span.clone(), message),
-                None => {}
-            }
-            let Some(options) = options.filter(|options| !options.is_empty()) else { continue };
-            match selected.as_slice() {
-                [rule] => match rule.parse_options(&options) {
-                    Ok(options) => {
-                        config.options.insert(rule.metadata().name.clone(), options);
-                    }
-                    Err(message) => report(value_span, message),
-                },
-                _ => report(
-                    value_span,
-                    format!("`{}` names several rules: options belong under one rule's name", key.get_ref()),
-                ),
-            }
+            config.check_rule_entry(key, value, problems);
         }
-        if let Some(policy) = raw.policy {
-            let span = policy.span();
-            // The rule whose options `[policy]` sets.
-            let rule = Rule::CrawlerPolicy;
-            if config.options.contains_key(rule.name()) {
-                report(span, format!("[policy] and [rules.{rule}] both set the policy: keep one"));
-            } else {
-                match rule.parse_options(policy.get_ref()) {
-                    Ok(options) => {
-                        config.options.insert(rule.name().to_string(), options);
-                    }
-                    Err(message) => report(span, message.replace(&format!("rule `{rule}`"), "[policy]")),
-                }
-            }
-        }
-        if !raw.agent.is_empty() {
-            let spans: Vec<(Option<String>, Range<usize>)> = raw
-                .agent
-                .iter()
-                .map(|table| {
-                    (table.get_ref().get("token").and_then(|token| token.as_str()).map(str::to_string), table.span())
-                })
-                .collect();
-            let tables = raw.agent.into_iter().map(Spanned::into_inner).collect();
-            let registry = Registry::builtin().with_additions(&path.display().to_string(), tables);
-            let builtin_problems = Registry::builtin().problems.len();
-            if let Some(problem) = registry.problems.get(builtin_problems) {
-                let span = spans.iter().find(|(token, _)| *token == problem.token).or(spans.first());
-                let message = match &problem.token {
-                    Some(token) => format!("[[agent]] `{token}`: {}", problem.message),
-                    None => format!("[[agent]]: {}", problem.message),
-                };
-                problems.push(ConfigProblem { span: span.map(|(_, span)| span.clone()), message });
-            }
-            config.registry = Some(registry);
-        }
+        config.check_policy(raw.policy, problems);
+        config.check_agents(raw.agent, path, problems);
         config
+    }
+
+    /// `target`: dialect names.
+    fn check_targets(&mut self, target: Option<Spanned<RawTargets>>, problems: &mut Vec<ConfigProblem>) {
+        let Some(target) = target else { return };
+        let span = target.span();
+        let names = match target.into_inner() {
+            RawTargets::One(name) => vec![name],
+            RawTargets::Many(names) => names,
+        };
+        match parse_targets(&names) {
+            Ok(targets) => self.targets = targets,
+            Err(unknown) => report(problems, span, unknown.to_string()),
+        }
+    }
+
+    /// `fail-on`: a threshold, where `off` is a rule level and `never` says it.
+    fn check_fail_on(&mut self, fail_on: Option<Spanned<String>>, problems: &mut Vec<ConfigProblem>) {
+        let Some(fail_on) = fail_on else { return };
+        let level = match fail_on.get_ref().as_str() {
+            "never" => Ok(Level::Off),
+            "off" => Err("`fail-on` takes info, warning, error or never (`never`, not `off`)".to_string()),
+            other => other
+                .parse::<Level>()
+                .map_err(|_| format!("`fail-on` takes info, warning, error or never, not `{}`", other.escape_debug())),
+        };
+        match level {
+            Ok(level) => self.fail_on = Some(level),
+            Err(message) => report(problems, fail_on.span(), message),
+        }
+    }
+
+    /// One `[rules]` entry: a level, or a table of one rule's options and its `severity`.
+    fn check_rule_entry(&mut self, key: Spanned<String>, value: Spanned<RawRule>, problems: &mut Vec<ConfigProblem>) {
+        // A key selects rules as `--select` does: a code, a code prefix, a name, a category.
+        let selected: Vec<&rules::Rule> = rules::all().iter().filter(|rule| rule.matches(key.get_ref())).collect();
+        if selected.is_empty() {
+            let hint =
+                rules::closest_name(key.get_ref()).map(|name| format!(": did you mean `{name}`?")).unwrap_or_default();
+            report(problems, key.span(), format!("unknown rule `{}`{hint} (see `robolint rules`)", key.get_ref()));
+            return;
+        }
+        let value_span = value.span();
+        let (level, options) = match value.into_inner() {
+            RawRule::Level(level) => (Some(level.parse::<Level>().map_err(|unknown| unknown.to_string())), None),
+            RawRule::Table(mut table) => {
+                let level = table.remove("severity").map(|level| {
+                    level
+                        .as_str()
+                        .ok_or_else(|| "`severity` must be a string".to_string())
+                        .and_then(|level| level.parse::<Level>().map_err(|unknown| unknown.to_string()))
+                });
+                (level, Some(table))
+            }
+        };
+        match level {
+            Some(Ok(level)) => selected.iter().for_each(|rule| {
+                self.levels.insert(rule.name().to_string(), level);
+            }),
+            Some(Err(message)) => report(problems, value_span.clone(), message),
+            None => {}
+        }
+        let Some(options) = options.filter(|options| !options.is_empty()) else { return };
+        match selected.as_slice() {
+            [rule] => match rule.parse_options(&options) {
+                Ok(options) => {
+                    self.options.insert(rule.name().to_string(), options);
+                }
+                Err(message) => report(problems, value_span, message),
+            },
+            _ => report(
+                problems,
+                value_span,
+                format!("`{}` names several rules: options belong under one rule's name", key.get_ref()),
+            ),
+        }
+    }
+
+    /// `[policy]`: the crawler-policy rule's options under a name of their own.
+    fn check_policy(&mut self, policy: Option<Spanned<toml::Table>>, problems: &mut Vec<ConfigProblem>) {
+        let Some(policy) = policy else { return };
+        let span = policy.span();
+        // The rule whose options `[policy]` sets.
+        let rule = Rule::CrawlerPolicy;
+        if self.options.contains_key(rule.name()) {
+            report(problems, span, format!("[policy] and [rules.{rule}] both set the policy: keep one"));
+            return;
+        }
+        match rule.parse_options(policy.get_ref()) {
+            Ok(options) => {
+                self.options.insert(rule.name().to_string(), options);
+            }
+            Err(message) => report(problems, span, message.replace(&format!("rule `{rule}`"), "[policy]")),
+        }
+    }
+
+    /// `[[agent]]`: robots added to the registry, or entries replaced.
+    fn check_agents(&mut self, agent: Vec<Spanned<toml::Table>>, path: &Path, problems: &mut Vec<ConfigProblem>) {
+        if agent.is_empty() {
+            return;
+        }
+        let spans: Vec<(Option<String>, Range<usize>)> = agent
+            .iter()
+            .map(|table| {
+                (table.get_ref().get("token").and_then(|token| token.as_str()).map(str::to_string), table.span())
+            })
+            .collect();
+        let tables = agent.into_iter().map(Spanned::into_inner).collect();
+        let registry = Registry::builtin().with_additions(&path.display().to_string(), tables);
+        let builtin_problems = Registry::builtin().problems.len();
+        if let Some(problem) = registry.problems.get(builtin_problems) {
+            let span = spans.iter().find(|(token, _)| *token == problem.token).or(spans.first());
+            let message = match &problem.token {
+                Some(token) => format!("[[agent]] `{token}`: {}", problem.message),
+                None => format!("[[agent]]: {}", problem.message),
+            };
+            problems.push(ConfigProblem { span: span.map(|(_, span)| span.clone()), message });
+        }
+        self.registry = Some(registry);
     }
 
     /// The nearest `robolint.toml` in `directory` or above it, else the user's own (see
@@ -380,6 +384,33 @@ impl Config {
     }
 }
 
+/// A problem at `span` of the file.
+fn report(problems: &mut Vec<ConfigProblem>, span: Range<usize>, message: String) {
+    problems.push(ConfigProblem { span: Some(span), message });
+}
+
+/// A list of rule selectors, with those that name no rule reported.
+fn checked_selectors(list: Option<Spanned<Vec<String>>>, problems: &mut Vec<ConfigProblem>) -> Option<Vec<String>> {
+    let list = list?;
+    let unknown: Vec<String> = list
+        .get_ref()
+        .iter()
+        .filter(|selector| !rules::all().iter().any(|rule| rule.matches(selector)))
+        .map(|selector| match rules::closest_name(selector) {
+            Some(name) => format!("`{selector}` (did you mean `{name}`?)"),
+            None => format!("`{selector}`"),
+        })
+        .collect();
+    if !unknown.is_empty() {
+        report(
+            problems,
+            list.span(),
+            format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")),
+        );
+    }
+    Some(list.into_inner())
+}
+
 /// The user-level configuration, for every file no project configuration covers:
 /// `$XDG_CONFIG_HOME/robolint/robolint.toml`, else `~/.config/robolint/robolint.toml`.
 pub fn user_config_path() -> Option<PathBuf> {
@@ -389,7 +420,7 @@ pub fn user_config_path() -> Option<PathBuf> {
 }
 
 /// Dialect names, `portable`/`all` for every dialect, or `today` for today's robots.
-pub fn parse_targets(names: &[String]) -> Result<Vec<Dialect>, String> {
+pub fn parse_targets(names: &[String]) -> Result<Vec<Dialect>, UnknownDialect> {
     let mut targets = Vec::new();
     for name in names {
         if name.eq_ignore_ascii_case("portable") || name.eq_ignore_ascii_case("all") {

@@ -7,9 +7,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-#[cfg(doc)]
-use crate::dialect::witness::Witnesses;
-use crate::dialect::witness::{Divergence, Witness};
+use crate::dialect::divergence::{Divergence, Witness};
 use crate::dialect::Dialect;
 use crate::model::Span;
 pub use text::{Arg, Text};
@@ -32,15 +30,20 @@ impl Severity {
     }
 }
 
-impl std::str::FromStr for Severity {
-    type Err = String;
+/// A name that is no severity's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown severity `{0}` (expected info, warning or error)")]
+pub struct UnknownSeverity(pub String);
 
-    fn from_str(text: &str) -> Result<Severity, String> {
+impl std::str::FromStr for Severity {
+    type Err = UnknownSeverity;
+
+    fn from_str(text: &str) -> Result<Severity, UnknownSeverity> {
         match text {
             "info" => Ok(Severity::Info),
             "warning" => Ok(Severity::Warning),
             "error" => Ok(Severity::Error),
-            other => Err(format!("unknown severity `{other}` (expected info, warning or error)")),
+            other => Err(UnknownSeverity(other.to_string())),
         }
     }
 }
@@ -135,7 +138,7 @@ pub struct Diagnostic {
     /// For a finding about robots disagreeing: a robot and URL on which they do.
     pub witness: Option<Box<Witness>>,
     /// A divergence a rule found, with the place of its note among the notes: the note and
-    /// the witness are written only for the findings a lint keeps ([`Witnesses::attach`]).
+    /// the witness are written only for the findings a lint keeps ([`crate::dialect::witness::Witnesses::attach`]).
     pub(crate) unwritten_witness: Option<Box<(usize, Divergence)>>,
     /// What the finding proves, from which the engine settles its severity.
     pub evidence: Evidence,

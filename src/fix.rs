@@ -17,9 +17,9 @@ use std::path::Path;
 use crate::diagnostic::{Applicability, Diagnostic, Edit};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
-use crate::lint::{lint, Report, Settings};
+use crate::lint::{Linter, Report, Settings};
 use crate::model::Span;
-use crate::parse::parse_text;
+use crate::parse::parse_text_on;
 use crate::source::Source;
 use verdicts::{ChangedVerdict, Stop, PROMISED};
 
@@ -118,25 +118,32 @@ impl Fixed {
 /// unsafe), again and again until a round applies nothing. With safe fixes only, each
 /// round keeps the promise of [`verdicts`]: a fix that breaks it is held back. Inputs that
 /// were not UTF-8 are returned unchanged: their spans do not address the file's bytes.
+/// A one-off convenience: a caller that fixes more keeps a [`Linter`] and calls [`Linter::fix`].
 pub fn fix_text(text: &str, path: Option<&Path>, settings: &Settings, allowed: Applicability) -> Fixed {
-    fix_and_lint(text, path, settings, allowed).0
+    Linter::new(settings.clone()).fix(text, path, allowed)
 }
 
-/// [`fix_text`], and the report of the fixed text when the last round linted it (it found
-/// nothing more to fix): what `--fix` prints then needs no second lint.
-pub fn fix_and_lint(
-    text: &str,
-    path: Option<&Path>,
-    settings: &Settings,
-    allowed: Applicability,
-) -> (Fixed, Option<Report>) {
+impl Linter {
+    /// [`fix_text`] with this linter's settings.
+    pub fn fix(&self, text: &str, path: Option<&Path>, allowed: Applicability) -> Fixed {
+        self.fix_and_lint(text, path, allowed).0
+    }
+
+    /// [`Linter::fix`], and the report of the fixed text when the last round linted it (it
+    /// found nothing more to fix): what `--fix` prints then needs no second lint.
+    pub fn fix_and_lint(&self, text: &str, path: Option<&Path>, allowed: Applicability) -> (Fixed, Option<Report>) {
+        fix_in_rounds(self, text, path, allowed)
+    }
+}
+
+fn fix_in_rounds(linter: &Linter, text: &str, path: Option<&Path>, allowed: Applicability) -> (Fixed, Option<Report>) {
     let mut current = text.to_string();
     let mut applied = 0;
     let mut held_back: Vec<HeldBack> = Vec::new();
     let mut changed_on_purpose: Vec<Dialect> = Vec::new();
     let mut final_report = None;
     for _ in 0..MAX_ROUNDS {
-        let report = lint(Source::from(current.as_str()), path, settings);
+        let report = linter.lint(Source::from(current.as_str()), path);
         if !report.source.is_exact() {
             break;
         }
@@ -148,7 +155,7 @@ pub fn fix_and_lint(
         });
         let mut taken = compatible(offered.map(|diagnostic| (diagnostic, fix_edits(diagnostic))));
         if allowed == Applicability::Safe {
-            let (kept, held) = keep_promise(&current, taken);
+            let (kept, held) = keep_promise(&current, taken, linter.threads());
             taken = kept;
             held_back.extend(held);
         }
@@ -178,18 +185,19 @@ fn fix_edits(diagnostic: &Diagnostic) -> &[Edit] {
 fn keep_promise<'a>(
     text: &str,
     mut fixes: Vec<(&'a Diagnostic, &'a [Edit])>,
+    threads: usize,
 ) -> (Vec<(&'a Diagnostic, &'a [Edit])>, Vec<HeldBack>) {
     let mut held_back = Vec::new();
     if fixes.is_empty() {
         return (fixes, held_back);
     }
-    let document = parse_text(text);
+    let document = parse_text_on(text, threads);
     let before = Witnesses::new(&document, text);
-    while let Some(change) = broken_promise(&before, text, &fixes) {
+    while let Some(change) = broken_promise(&before, text, &fixes, threads) {
         let (mut passing, mut failing, mut change) = (0, fixes.len(), change);
         while failing - passing > 1 {
             let middle = (passing + failing) / 2;
-            match broken_promise(&before, text, &fixes[..middle]) {
+            match broken_promise(&before, text, &fixes[..middle], threads) {
                 Some(found) => (failing, change) = (middle, found),
                 None => passing = middle,
             }
@@ -203,12 +211,17 @@ fn keep_promise<'a>(
 /// The first promised verdict that `fixes`, made together in `text` (read as `before`),
 /// change. A dialect the fixes' rules change on purpose (`fix-changes` in their metadata) is
 /// compared with the text those fixes alone give.
-fn broken_promise(before: &Witnesses<'_>, text: &str, fixes: &[(&Diagnostic, &[Edit])]) -> Option<ChangedVerdict> {
+fn broken_promise(
+    before: &Witnesses<'_>,
+    text: &str,
+    fixes: &[(&Diagnostic, &[Edit])],
+    threads: usize,
+) -> Option<ChangedVerdict> {
     let fixed = splice(text, fixes.iter().map(|&(_, edits)| edits));
     if fixed == text {
         return None;
     }
-    let fixed_document = parse_text(&fixed);
+    let fixed_document = parse_text_on(&fixed, threads);
     let after = Witnesses::new(&fixed_document, &fixed);
     PROMISED.into_iter().find_map(|dialect| {
         let meant =
@@ -220,7 +233,7 @@ fn broken_promise(before: &Witnesses<'_>, text: &str, fixes: &[(&Diagnostic, &[E
         if reference == fixed {
             return None;
         }
-        let reference_document = parse_text(&reference);
+        let reference_document = parse_text_on(&reference, threads);
         let reference = Witnesses::new(&reference_document, &reference);
         verdicts::compare(&reference, &after, &[dialect], Stop::AtFirstChange).changed.pop()
     })
@@ -364,7 +377,7 @@ mod tests {
         let harmless = offering(Edit::delete(Span::new(40, 53)));
         let harmful = offering(Edit::delete(Span::new(14, 27)));
         let offered = vec![(&harmless, fix_edits(&harmless)), (&harmful, fix_edits(&harmful))];
-        let (kept, held_back) = keep_promise(text, offered);
+        let (kept, held_back) = keep_promise(text, offered, 1);
         assert_eq!(kept.len(), 1);
         assert!(std::ptr::eq(kept[0].0, &harmless));
         assert_eq!(held_back.len(), 1);

@@ -95,6 +95,7 @@ pub mod parse;
 pub mod playground;
 pub mod preferences;
 pub mod render;
+pub mod report;
 pub mod rules;
 #[cfg(feature = "native")]
 pub mod serve;
@@ -104,5 +105,5 @@ pub mod text;
 pub mod warc;
 
 pub use diagnostic::{Diagnostic, Severity};
-pub use lint::{lint, lint_document, lint_fetched, Report, Settings};
+pub use lint::{lint, lint_document, lint_fetched, Linter, Linters, Report, Settings};
 pub use source::Source;

@@ -1,9 +1,10 @@
 //! Runs the rules over a parsed document and applies the user's rule selection.
 
+mod linter;
 mod table;
 
 use std::path::Path;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -13,13 +14,13 @@ use crate::dialect::witness::{Budget, Witnesses};
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
 use crate::model::{Document, LineIndex, Span};
-use crate::parallel;
-use crate::parse;
+pub use crate::report::Report;
 use crate::rules::{self, Category, Check, Context, Findings, Level, Metadata, Rule};
 use crate::source::Source;
 use crate::suppression;
 use crate::suppression::Suppression;
 use crate::text;
+pub use linter::{Linter, Linters};
 use table::{Pass, Resolved, RuleTable, Stage};
 
 /// Which rules run, at what severity, with which options.
@@ -45,10 +46,6 @@ pub struct Settings {
     pub all_infos: bool,
 }
 
-/// How many configurations keep their resolved rules: a workspace's few robolint.toml
-/// files, with the command line's targets and selectors on top.
-const RESOLVED_CONFIGURATIONS: usize = 16;
-
 impl Settings {
     pub fn targets(&self) -> &[Dialect] {
         if self.targets.is_empty() {
@@ -58,32 +55,9 @@ impl Settings {
         }
     }
 
-    /// The rules these settings run: resolved at the first lint under equal settings and
-    /// shared by every later one, whichever caller built its own copy of the settings (the
-    /// command line builds one per file, from one robolint.toml for all of them).
-    pub(crate) fn rule_table(&self) -> Arc<RuleTable> {
-        static RESOLVED: Mutex<Vec<(Settings, Arc<RuleTable>)>> = Mutex::new(Vec::new());
-        let mut resolved = RESOLVED.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((_, table)) = resolved.iter().find(|(settings, _)| settings == self) {
-            return Arc::clone(table);
-        }
-        let table = Arc::new(RuleTable::new(self));
-        if resolved.len() == RESOLVED_CONFIGURATIONS {
-            resolved.remove(0);
-        }
-        resolved.push((self.clone(), Arc::clone(&table)));
-        table
-    }
-
-    /// The rules whose findings fold into one per file (a habit of the file rather than of
-    /// a line: only robots outside the targets act on them).
-    pub fn folded_file_wide(&self) -> Vec<&'static str> {
-        self.rule_table().folded_file_wide().to_vec()
-    }
-
     /// The usage error for selectors that name no rule, each with the nearest rule name when
     /// one is close: what the command line and the Python package both say.
-    pub fn check_selectors(&self) -> Result<(), String> {
+    pub fn check_selectors(&self) -> Result<(), UnknownSelectors> {
         let unknown: Vec<String> = self
             .unknown_selectors()
             .into_iter()
@@ -95,7 +69,7 @@ impl Settings {
         if unknown.is_empty() {
             return Ok(());
         }
-        Err(format!("unknown rule selector(s): {} (see `robolint rules`)", unknown.join(", ")))
+        Err(UnknownSelectors(unknown))
     }
 
     /// Selectors that name no rule, for a usage error.
@@ -112,55 +86,31 @@ impl Settings {
     }
 }
 
-/// The result of linting one input.
-#[derive(Debug, Clone)]
-pub struct Report {
-    pub source: Source,
-    pub document: Document,
-    /// Sorted by position.
-    pub diagnostics: Vec<Diagnostic>,
-}
+/// Selectors that name no rule, each with the nearest rule name when one is close.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule selector(s): {} (see `robolint rules`)", .0.join(", "))]
+pub struct UnknownSelectors(pub Vec<String>);
 
-/// Parses and lints `source`.
+/// Parses and lints `source` once. A caller that lints more keeps a [`Linter`] instead:
+/// this resolves the settings again on every call.
 pub fn lint(source: Source, path: Option<&Path>, settings: &Settings) -> Report {
-    let document = parse::parse(&source);
-    let diagnostics = lint_document(&source, &document, path, settings);
-    Report { source, document, diagnostics }
+    Linter::new(settings.clone()).lint(source, path)
 }
 
-/// Lints what fetching a robots.txt URL gave: the rules of the `http` category judge the
-/// exchange, and when robots read the body (a 2xx answer) every other rule lints it as it
-/// would a file. Without such a body the report's source is empty and only `http` rules run.
+/// Lints what fetching a robots.txt URL gave, once: [`Linter::lint_fetched`] with these
+/// settings.
 pub fn lint_fetched(fetch: &FetchOutcome, settings: &Settings) -> Report {
-    let source = fetch.source().unwrap_or_else(|| Source::from(""));
-    let document = parse::parse(&source);
-    let diagnostics =
-        run_rules(&source, &document, None, Some(fetch), settings, second_thread_for(&source), Output::Reported);
-    Report { source, document, diagnostics }
+    Linter::new(settings.clone()).lint_fetched(fetch)
 }
 
-/// Lints an already parsed document. A rule that is off still runs when it explains strict
-/// failures, because its finding must keep the strict-syntax catch-all quiet; the selection
-/// is applied to what the rules report.
+/// Lints an already parsed document once: [`Linter::lint_document`] with these settings.
 pub fn lint_document(
     source: &Source,
     document: &Document,
     path: Option<&Path>,
     settings: &Settings,
 ) -> Vec<Diagnostic> {
-    run_rules(source, document, path, None, settings, second_thread_for(source), Output::Reported)
-}
-
-/// Every finding the rules keep after suppressions, one per place: nothing folded, no
-/// witness notes, and none of the suppression rules' own findings. `--add-suppressions`
-/// silences these places; a folded finding stands for several of them.
-pub fn unfolded_findings(
-    source: &Source,
-    document: &Document,
-    path: Option<&Path>,
-    settings: &Settings,
-) -> Vec<Diagnostic> {
-    run_rules(source, document, path, None, settings, second_thread_for(source), Output::Unfolded)
+    Linter::new(settings.clone()).lint_document(source, document, path)
 }
 
 /// How far a lint goes: to the findings as reported, or to their places before folding.
@@ -436,21 +386,24 @@ fn settle(diagnostic: &mut Diagnostic, resolved: &Resolved, targets: &[Dialect])
         && (resolved.beyond_targets_at_info || !proven);
 }
 
-/// Whether the rules of a text this long are shared with a second thread.
-fn second_thread_for(source: &Source) -> bool {
-    SECOND_THREAD_FOR_BYTES.contains(&source.text.len()) && parallel::available_threads() > 1
+/// Whether the rules of a text this long are shared with a second thread, when `threads`
+/// allows one.
+fn second_thread_for(source: &Source, threads: usize) -> bool {
+    SECOND_THREAD_FOR_BYTES.contains(&source.text.len()) && threads > 1
 }
 
-fn run_rules(
-    source: &Source,
-    document: &Document,
-    path: Option<&Path>,
-    fetch: Option<&FetchOutcome>,
-    settings: &Settings,
-    second_thread: bool,
-    output: Output,
-) -> Vec<Diagnostic> {
-    let table = &*settings.rule_table();
+/// What one run of the rules reads: the input, and whether a fetch gave it.
+#[derive(Clone, Copy)]
+struct Input<'i> {
+    source: &'i Source,
+    document: &'i Document,
+    path: Option<&'i Path>,
+    fetch: Option<&'i FetchOutcome>,
+}
+
+fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Output) -> Vec<Diagnostic> {
+    let Input { source, document, path, fetch } = input;
+    let table = linter.table();
     let analysis = Analysis::new(document, &source.text);
     let mut suppressions = suppression::find(document, &source.text);
     let lint = Lint {
@@ -467,7 +420,7 @@ fn run_rules(
     let mut worker = Worker::new(lint, &suppressions);
     worker.run(table.passes(Stage::File).iter());
     worker.lint.file_level_only = worker.found.not_robots_txt;
-    if worker.found.not_robots_txt && !settings.all_infos {
+    if worker.found.not_robots_txt && !linter.settings().all_infos {
         // The body is no robots.txt (an HTML page, binary data, an error body), which an error
         // says: its stray bytes, size and line ends change nothing more for any robot.
         for diagnostic in worker.found.diagnostics.iter_mut().filter(|found| found.severity < Severity::Error) {
@@ -666,13 +619,14 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
+    use crate::parse;
     use crate::rules::Level;
 
     #[test]
     fn an_unknown_selector_is_named_with_the_nearest_rule() {
         let settings = Settings { select: Some(vec!["glob-patern".into(), "RL3".into()]), ..Settings::default() };
         assert_eq!(
-            settings.check_selectors(),
+            settings.check_selectors().map_err(|error| error.to_string()),
             Err("unknown rule selector(s): glob-patern (did you mean `glob-pattern`?) (see `robolint rules`)".into())
         );
         assert_eq!(Settings::default().check_selectors(), Ok(()));
@@ -694,7 +648,7 @@ mod tests {
                 finding_of("shadowed-rule", explaining, allow_line),
                 finding_of("allow-for-1994-robots", explained, explained_span),
             ];
-            fold_findings_explained_by_others(diagnostics, &document, &Settings::default().rule_table())
+            fold_findings_explained_by_others(diagnostics, &document, Linter::new(Settings::default()).table())
         };
         let folded = fold(Severity::Warning, Severity::Info, allow_line);
         assert_eq!(folded.len(), 1, "{folded:#?}");
@@ -709,29 +663,28 @@ mod tests {
             finding_of("shadowed-rule", Severity::Info, allow_line),
         ];
         assert_eq!(
-            fold_findings_explained_by_others(diagnostics, &document, &Settings::default().rule_table()).len(),
+            fold_findings_explained_by_others(diagnostics, &document, Linter::new(Settings::default()).table()).len(),
             2
         );
     }
 
     #[test]
-    fn equal_settings_share_one_resolved_table_and_changed_ones_resolve_again() {
+    fn equal_settings_share_one_linter_and_changed_ones_make_another() {
         let from_file = || Settings { ignore: vec!["unknown-agent".to_string()], ..Settings::default() };
-        let (first, second) = (from_file(), from_file());
-        assert!(Arc::ptr_eq(&first.rule_table(), &second.rule_table()));
-        let mut changed = from_file();
-        let before = changed.rule_table();
-        changed.targets = Dialect::ALL.to_vec();
-        let after = changed.rule_table();
-        assert!(!Arc::ptr_eq(&before, &after));
+        let mut linters = Linters::new(1);
+        let before = linters.get(&from_file());
+        assert!(std::sync::Arc::ptr_eq(&before, &linters.get(&from_file())));
+        let changed = Settings { targets: Dialect::ALL.to_vec(), ..from_file() };
+        let after = linters.get(&changed);
+        assert!(!std::sync::Arc::ptr_eq(&before, &after));
         let glob_pattern = rules::find("glob-pattern").expect("the rule").code();
         // At today's targets glob-pattern speaks for older robots only and folds file-wide; at
         // every dialect's it does not.
         assert!(before.folded_file_wide().contains(&glob_pattern));
         assert!(!after.folded_file_wide().contains(&glob_pattern));
         // An ignored rule that explains no strict failure does not run at all.
-        assert!(!format!("{before:?}").contains("\"unknown-agent\""), "{before:?}");
-        assert!(format!("{:?}", Settings::default().rule_table()).contains("\"unknown-agent\""));
+        assert!(!format!("{:?}", before.table()).contains("\"unknown-agent\""), "{before:?}");
+        assert!(format!("{:?}", Linter::new(Settings::default()).table()).contains("\"unknown-agent\""));
     }
 
     /// The texts of the rule corpus's robots.txt cases, in order.
@@ -757,7 +710,8 @@ mod tests {
 
     /// A finding of `rule` as its check proposes it, with `evidence`, settled under `settings`.
     fn settled(rule: &str, proposed: Severity, evidence: Evidence, settings: &Settings) -> Diagnostic {
-        let table = settings.rule_table();
+        let linter = Linter::new(settings.clone());
+        let table = linter.table();
         let resolved = table.running_named(rule).expect("the rule runs");
         let mut finding = finding_of(rule, proposed, Span::new(0, 1));
         finding.evidence = evidence;
@@ -823,8 +777,10 @@ mod tests {
         let source = Source::from(text.as_str());
         let document = parse::parse(&source);
         let settings = Settings { extend_select: vec!["ALL".to_string()], ..Settings::default() };
-        let on_one_thread = run_rules(&source, &document, None, None, &settings, false, Output::Reported);
-        let on_two_threads = run_rules(&source, &document, None, None, &settings, true, Output::Reported);
+        let (linter, input) =
+            (Linter::new(settings), Input { source: &source, document: &document, path: None, fetch: None });
+        let on_one_thread = run_rules(&linter, input, false, Output::Reported);
+        let on_two_threads = run_rules(&linter, input, true, Output::Reported);
         let codes: BTreeSet<&str> = on_one_thread.iter().map(|diagnostic| diagnostic.code).collect();
         assert!(codes.len() > 40, "the document exercises only {codes:?}");
         assert!(on_one_thread.iter().any(|diagnostic| diagnostic.witness.is_some()), "no witness was computed");
@@ -838,10 +794,11 @@ mod tests {
         let text = "User-agent: *\nDisallow: /a*b # robolint: disable=glob-pattern\nDisallow: /c*d\nDisallow: /e*f\n";
         let source = Source::from(text);
         let document = parse::parse(&source);
-        let settings = Settings::default();
+        let linter = Linter::new(Settings::default());
         let glob_pattern = rules::find("glob-pattern").expect("the rule").code();
-        assert!(settings.rule_table().folded_file_wide().contains(&glob_pattern), "glob-pattern folds file-wide");
-        let diagnostics = run_rules(&source, &document, None, None, &settings, false, Output::Reported);
+        assert!(linter.folded_file_wide().contains(&glob_pattern), "glob-pattern folds file-wide");
+        let input = Input { source: &source, document: &document, path: None, fetch: None };
+        let diagnostics = run_rules(&linter, input, false, Output::Reported);
         let globs: Vec<&Diagnostic> =
             diagnostics.iter().filter(|diagnostic| diagnostic.name == "glob-pattern").collect();
         let [kept] = globs.as_slice() else { panic!("one glob-pattern finding, not {globs:#?}") };

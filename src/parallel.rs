@@ -1,27 +1,18 @@
 //! Work spread over threads, with the results handed back in input order, so that linting a
 //! directory uses every core and still prints file after file as a single thread would.
+//! How many threads a run uses is its caller's choice (the command line's `--jobs`), passed
+//! to [`map_in_order`] and [`crate::Linter::with_threads`].
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Condvar, Mutex, OnceLock, PoisonError};
 use std::thread;
 
-/// The most threads robolint may use at once, as [`limit_threads`] set it.
-static THREAD_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
-
-/// Caps how many threads robolint uses from now on (the command line's `--jobs`): with 1,
-/// a large file's parse and lint stay on the calling thread too.
-pub fn limit_threads(threads: usize) {
-    THREAD_LIMIT.store(threads.max(1), Ordering::Relaxed);
-}
-
-/// How many threads robolint may run at once: what the system offers (asked once: the
-/// answer reads cgroup files, which costs more than a small lint; 1 when it cannot be
-/// known), at most the limit set by [`limit_threads`].
+/// How many threads the system offers: asked once, because the answer reads cgroup files,
+/// which costs more than a small lint; 1 when it cannot be known.
 pub fn available_threads() -> usize {
     static THREADS: OnceLock<usize> = OnceLock::new();
-    let offered = *THREADS.get_or_init(|| thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get));
-    offered.min(THREAD_LIMIT.load(Ordering::Relaxed))
+    *THREADS.get_or_init(|| thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get))
 }
 
 /// Runs `work` on every item on up to `threads` threads and passes each result to `deliver`
@@ -143,17 +134,6 @@ impl Drop for PanicGuard<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_thread_limit_caps_what_the_system_offers() {
-        let offered = available_threads();
-        limit_threads(1);
-        assert_eq!(available_threads(), 1);
-        limit_threads(0);
-        assert_eq!(available_threads(), 1, "no limit is below one thread");
-        limit_threads(usize::MAX);
-        assert_eq!(available_threads(), offered);
-    }
 
     #[test]
     fn results_arrive_in_input_order_whatever_the_thread_count() {

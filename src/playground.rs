@@ -1,7 +1,9 @@
 //! The playground's JSON API: each request's text in, the engine's answer out. Nothing here
 //! touches the network, the file system or a thread of its own (the text comes in the
 //! request body, the settings in its query): the WebAssembly build (`web/wasm`) exports
-//! [`answer`] to the page, and `robolint serve` answers the same requests over HTTP.
+//! [`Api::answer`] to the page, and `robolint serve` answers the same requests over HTTP.
+
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 use serde_json::json;
@@ -9,10 +11,11 @@ use serde_json::json;
 use crate::agents::{self, Agent, Obeys, Registry};
 use crate::diagnostic::Applicability;
 use crate::dialect::{Dialect, Reason};
+use crate::lint::{Linter, Linters};
 use crate::render::json::{findings, Finding};
 use crate::render::positions::LineIndex;
 use crate::render::{position, Linted};
-use crate::{config, docs_html, fix, lint, parse, rules, Report, Settings, Source};
+use crate::{config, docs_html, fix, parse, rules, Report, Settings, Source};
 
 /// The name findings carry in their `file` field.
 const FILE_NAME: &str = "robots.txt";
@@ -65,33 +68,52 @@ impl Request<'_> {
     /// `--target`'s reading of the `target` parameter: `today` when absent.
     fn settings(&self) -> Result<Settings, Answer> {
         let target = self.parameter("target").unwrap_or_else(|| "today".to_string());
-        let targets = config::parse_targets(&[target]).map_err(|message| Answer::error(400, &message))?;
+        let targets = config::parse_targets(&[target]).map_err(|unknown| Answer::error(400, &unknown.to_string()))?;
         Ok(Settings { targets, ..Settings::default() })
     }
 }
 
-/// The answer to an API request (a path under `/api/`, or `/rules/NAME`); `None` for a
-/// path the API does not own.
-pub fn answer(request: &Request) -> Option<Answer> {
-    let answer = match (request.method, request.path) {
-        ("POST", "/api/lint") => lint_text(request),
-        ("POST", "/api/fix") => fix_text(request),
-        ("POST", "/api/check") => check_url(request),
-        ("GET", "/api/targets") => Ok(targets()),
-        ("GET", "/api/rules") => Ok(rule_list()),
-        ("GET", "/api/agents") => Ok(agent_list()),
-        ("GET", path) if path.starts_with("/api/rules/") => {
-            rule_docs(request, &path["/api/rules/".len()..], RuleFormat::Json)
-        }
-        ("GET", path) if path.starts_with("/rules/") => rule_docs(request, &path["/rules/".len()..], RuleFormat::Text),
-        (_, path) if path.starts_with("/api/") => Err(Answer::error(404, "no such API call, or not with this method")),
-        _ => return None,
-    };
-    Some(answer.unwrap_or_else(|error| error))
+/// The API, with a linter for each target it was asked about: `robolint serve` keeps one
+/// for its workers, the WebAssembly build one for the page.
+#[derive(Debug, Default)]
+pub struct Api {
+    linters: Mutex<Linters>,
 }
 
-fn lint_report(text: &str, settings: &Settings) -> Report {
-    lint::lint(Source::from(text), None, settings)
+impl Api {
+    /// The answer to an API request (a path under `/api/`, or `/rules/NAME`); `None` for a
+    /// path the API does not own.
+    pub fn answer(&self, request: &Request) -> Option<Answer> {
+        let answer = match (request.method, request.path) {
+            ("POST", "/api/lint") => lint_text(self, request),
+            ("POST", "/api/fix") => fix_text(self, request),
+            ("POST", "/api/check") => check_url(request),
+            ("GET", "/api/targets") => Ok(targets()),
+            ("GET", "/api/rules") => Ok(rule_list()),
+            ("GET", "/api/agents") => Ok(agent_list()),
+            ("GET", path) if path.starts_with("/api/rules/") => {
+                rule_docs(request, &path["/api/rules/".len()..], RuleFormat::Json)
+            }
+            ("GET", path) if path.starts_with("/rules/") => {
+                rule_docs(request, &path["/rules/".len()..], RuleFormat::Text)
+            }
+            (_, path) if path.starts_with("/api/") => {
+                Err(Answer::error(404, "no such API call, or not with this method"))
+            }
+            _ => return None,
+        };
+        Some(answer.unwrap_or_else(|error| error))
+    }
+
+    /// The linter for the request's `target`.
+    fn linter(&self, request: &Request) -> Result<Arc<Linter>, Answer> {
+        let settings = request.settings()?;
+        Ok(self.linters.lock().unwrap_or_else(PoisonError::into_inner).get(&settings))
+    }
+}
+
+fn lint_report(text: &str, linter: &Linter) -> Report {
+    linter.lint(Source::from(text), None)
 }
 
 fn findings_of(report: &Report) -> Vec<Finding<'_>> {
@@ -100,8 +122,10 @@ fn findings_of(report: &Report) -> Vec<Finding<'_>> {
 
 /// `POST /api/lint?target=T`, the text as the body: `{"diagnostics": [...]}`, each finding
 /// as `--format json` writes it (docs/json-format.md).
-fn lint_text(request: &Request) -> Result<Answer, Answer> {
-    let report = lint_report(request.text()?, &request.settings()?);
+fn lint_text(api: &Api, request: &Request) -> Result<Answer, Answer> {
+    let text = request.text()?;
+    let linter = api.linter(request)?;
+    let report = lint_report(text, &linter);
     Ok(Answer::json(&json!({ "diagnostics": findings_of(&report) })))
 }
 
@@ -109,9 +133,9 @@ fn lint_text(request: &Request) -> Result<Answer, Answer> {
 /// (which must still be rule C's, so a fix is never applied to a text it was not made for);
 /// `finding=safe` applies every safe fix, as `robolint --fix` does, and `finding=unsafe`
 /// every fix, as `robolint --fix --unsafe-fixes` does.
-fn fix_text(request: &Request) -> Result<Answer, Answer> {
+fn fix_text(api: &Api, request: &Request) -> Result<Answer, Answer> {
     let text = request.text()?;
-    let settings = request.settings()?;
+    let linter = api.linter(request)?;
     let finding = request
         .parameter("finding")
         .ok_or_else(|| Answer::error(400, "give finding=N, finding=safe or finding=unsafe"))?;
@@ -121,11 +145,11 @@ fn fix_text(request: &Request) -> Result<Answer, Answer> {
         _ => None,
     };
     if let Some(allowed) = every_fix {
-        let fixed = fix::fix_text(text, None, &settings, allowed);
+        let fixed = linter.fix(text, None, allowed);
         return Ok(Answer::json(&json!({ "text": fixed.text, "applied": fixed.applied })));
     }
     let index: usize = finding.parse().map_err(|_| Answer::error(400, "finding must be a number or `safe`"))?;
-    let report = lint_report(text, &settings);
+    let report = lint_report(text, &linter);
     let diagnostic = report.diagnostics.get(index).ok_or_else(|| Answer::error(409, "no such finding in this text"))?;
     if request.parameter("code").is_some_and(|code| code != diagnostic.code) {
         return Err(Answer::error(409, "the text changed: lint it again"));
@@ -300,7 +324,9 @@ mod tests {
     use super::*;
 
     fn post(path: &str, query: &str, body: &str) -> serde_json::Value {
-        let answer = answer(&Request { method: "POST", path, query, body: body.as_bytes() }).expect("an API path");
+        let answer = Api::default()
+            .answer(&Request { method: "POST", path, query, body: body.as_bytes() })
+            .expect("an API path");
         assert_eq!(answer.status, 200, "{}", String::from_utf8_lossy(&answer.body));
         serde_json::from_slice(&answer.body).expect("JSON")
     }
@@ -313,7 +339,7 @@ mod tests {
         let request =
             Request { method: "POST", path: "/api/fix", query: "finding=0&code=RL999", body: text.as_bytes() };
         assert_ne!(code, "RL999");
-        assert_eq!(answer(&request).map(|answer| answer.status), Some(409));
+        assert_eq!(Api::default().answer(&request).map(|answer| answer.status), Some(409));
     }
 
     #[test]
@@ -329,6 +355,6 @@ mod tests {
     #[test]
     fn paths_outside_the_api_are_left_to_the_page() {
         let request = Request { method: "GET", path: "/index.html", query: "", body: b"" };
-        assert!(answer(&request).is_none());
+        assert!(Api::default().answer(&request).is_none());
     }
 }

@@ -44,7 +44,7 @@ use crate::diagnostic::Severity;
 use crate::fetch::{
     follow, Failure, FailureKind, FetchOutcome, Headers, HttpUrl, RawResponse, Transport, DEFAULT_MAX_SIZE,
 };
-use crate::lint::{lint_fetched, Report, Settings};
+use crate::lint::{Linter, Report};
 use crate::render::json::findings;
 use crate::render::Linted;
 
@@ -312,7 +312,7 @@ fn robots_txt_target(fields: &WarcFields) -> Option<Result<HttpUrl, String>> {
     match HttpUrl::parse(uri) {
         Ok(url) => (url.path() == "/robots.txt").then_some(Ok(url)),
         // Only a target that names a robots.txt is worth an error.
-        Err(problem) => uri.contains("/robots.txt").then_some(Err(problem)),
+        Err(problem) => uri.contains("/robots.txt").then(|| Err(problem.to_string())),
     }
 }
 
@@ -445,11 +445,11 @@ pub struct CaptureReport {
 }
 
 /// Lints a capture as `robolint URL` lints the fetch it records.
-pub fn lint_capture(capture: &Capture, settings: &Settings) -> CaptureReport {
+pub fn lint_capture(capture: &Capture, linter: &Linter) -> CaptureReport {
     let (status, location, report) = match &capture.answer {
         Answer::Redirect { status, location } => (Some(*status), location.clone(), None),
         Answer::Fetched(fetch) => {
-            (fetch.response().map(|response| response.status), None, Some(lint_fetched(fetch, settings)))
+            (fetch.response().map(|response| response.status), None, Some(linter.lint_fetched(fetch)))
         }
     };
     let mut counts = SeverityCounts::default();

@@ -5,6 +5,8 @@
 //! (512 KiB and 2 MiB, the size cap): quadratic work shows as a ratio near 16, linear work
 //! stays near 4.
 
+#![allow(clippy::print_stderr, reason = "a test prints what it measured or skipped")]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 

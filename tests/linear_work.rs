@@ -135,7 +135,8 @@ fn an_lsp_edit_costs_the_same_in_a_document_four_times_larger() {
     let edits_in = |scale: usize| {
         let text = worst_cases::star_records(scale * 512 * 1024);
         let middle = (text.lines().count() / 2) as u32;
-        let mut document = OpenDocument::new(uri.clone(), 1, text, Settings::default());
+        let mut document =
+            OpenDocument::new(uri.clone(), 1, text, std::sync::Arc::new(robolint::Linter::new(Settings::default())));
         // The text's first growth reallocates it whole; later ones come after as many bytes.
         document.apply_changes(2, vec![insertion(middle, 0, "#")]);
         bytes_allocated_by(|| {

@@ -20,7 +20,7 @@ use robolint::dialect::{Dialect, Matcher};
 use robolint::model::Document;
 use robolint::render::json;
 use robolint::render::Linted;
-use robolint::{fix, lint, parse, warc, Settings, Source};
+use robolint::{parse, warc, Linter, Settings, Source};
 
 /// The name findings carry as their file when the text came from Python.
 const TEXT_NAME: &str = "robots.txt";
@@ -92,13 +92,14 @@ fn settings(
 ) -> PyResult<Settings> {
     let mut settings = configuration(config)?.settings();
     if let Some(names) = strings(target, "target")? {
-        settings.targets = config::parse_targets(&names).map_err(PyValueError::new_err)?;
+        settings.targets =
+            config::parse_targets(&names).map_err(|unknown| PyValueError::new_err(unknown.to_string()))?;
     }
     if let Some(selectors) = strings(select, "select")? {
         settings.select = Some(selectors);
     }
     settings.ignore.extend(strings(ignore, "ignore")?.unwrap_or_default());
-    settings.check_selectors().map_err(PyValueError::new_err)?;
+    settings.check_selectors().map_err(|unknown| PyValueError::new_err(unknown.to_string()))?;
     Ok(settings)
 }
 
@@ -226,7 +227,7 @@ fn lint_text(
     let source = source_of(text, "text")?;
     let settings = settings(target, select, ignore, config)?;
     py.detach(move || {
-        let report = lint(source, None, &settings);
+        let report = Linter::new(settings).lint(source, None);
         json::findings(&Linted { name: TEXT_NAME, report: &report })
             .map(|finding| {
                 let value = serde_json::to_value(&finding).map_err(|error| PyValueError::new_err(error.to_string()))?;
@@ -279,7 +280,7 @@ fn fix_text(
     let settings = settings(target, select, ignore, config)?;
     let allowed = if r#unsafe { Applicability::Unsafe } else { Applicability::Safe };
     Ok(py.detach(move || {
-        let fixed = fix::fix_text(&text, None, &settings, allowed);
+        let fixed = Linter::new(settings).fix(&text, None, allowed);
         let held_back = fixed
             .held_back
             .iter()
@@ -376,7 +377,9 @@ impl Robots {
     /// reads the file?
     #[pyo3(signature = (agent, url, dialect="google"))]
     fn allowed(&self, py: Python<'_>, agent: &str, url: &str, dialect: &str) -> PyResult<Verdict> {
-        let dialect: Dialect = dialect.parse().map_err(PyValueError::new_err)?;
+        let dialect: Dialect = dialect
+            .parse()
+            .map_err(|unknown: robolint::dialect::UnknownDialect| PyValueError::new_err(unknown.to_string()))?;
         Ok(py.detach(|| self.verdict(agent, url, dialect)))
     }
 
@@ -404,7 +407,7 @@ impl Robots {
 struct WarcLines {
     /// A Python object may be shared between threads; the reader is used by one at a time.
     captures: Mutex<Option<warc::Captures<Box<dyn BufRead + Send>>>>,
-    settings: Settings,
+    linter: Linter,
 }
 
 #[pymethods]
@@ -414,7 +417,7 @@ impl WarcLines {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        let settings = &self.settings;
+        let linter = &self.linter;
         let line = py.detach(|| {
             let mut captures = self.captures.lock().unwrap_or_else(PoisonError::into_inner);
             let reading = captures.as_mut()?;
@@ -425,7 +428,7 @@ impl WarcLines {
             // One input: its lines name no file.
             let line = match next {
                 Ok(capture) => {
-                    let report = warc::lint_capture(&capture, settings);
+                    let report = warc::lint_capture(&capture, linter);
                     serde_json::to_string(&warc::OutputLine { kind: "capture", file: None, fields: &report })
                 }
                 Err(problem) => {
@@ -454,7 +457,7 @@ fn warc_lines(
     let captures = File::open(&path)
         .and_then(warc::read)
         .map_err(|error| PyOSError::new_err(format!("{}: {error}", path.display())))?;
-    Ok(WarcLines { captures: Mutex::new(Some(captures)), settings })
+    Ok(WarcLines { captures: Mutex::new(Some(captures)), linter: Linter::new(settings) })
 }
 
 /// The crawler registry (agents/*.toml) as JSON: the package turns it into dicts.

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::CliError;
 use robolint::agents::{Agent, DialectBasis, Purpose, Registry};
 use robolint::config::Config;
 
@@ -75,7 +76,7 @@ struct JsonAgents<'a> {
 }
 
 /// `robolint agents`.
-pub fn run_agents(args: &AgentsArgs) -> Result<u8, String> {
+pub fn run_agents(args: &AgentsArgs) -> Result<u8, CliError> {
     let registry = args.registry.registry(Path::new("."))?;
     let mut agents: Vec<&Agent> = registry
         .agents()

@@ -17,6 +17,7 @@ use robolint::text::{abbreviate, QUOTED_URL_CHARS};
 
 use super::agents::RegistryArgs;
 use super::output::{print, Answer, OutputFormat};
+use super::CliError;
 use super::ColorChoice;
 
 /// Operators' names are cut to this many characters in the table (JSON has them whole).
@@ -63,7 +64,7 @@ enum AuditFormat {
 }
 
 /// `robolint audit`.
-pub fn run_audit(args: &AuditArgs) -> Result<u8, String> {
+pub fn run_audit(args: &AuditArgs) -> Result<u8, CliError> {
     let side = super::diff::read_side(&args.input)?;
     let folder = Path::new(&args.input).parent().filter(|folder| folder.is_dir()).unwrap_or(Path::new("."));
     let registry = args.registry.registry(folder)?;

@@ -18,6 +18,7 @@ use robolint::{parse, Report, Source};
 
 use super::agents::RegistryArgs;
 use super::output::OutputFormat;
+use super::CliError;
 
 const EXIT_ALL_ALLOWED: u8 = 0;
 const EXIT_SOME_DISALLOWED: u8 = 1;
@@ -240,7 +241,7 @@ fn check_agent(agent: &str) -> Result<(), String> {
 /// without scheme), so when it is asked nothing is refused, and the other dialects answer
 /// as their matchers do (an empty name names no robot; a URL that is not one is compared
 /// as given).
-pub fn run_check(args: &CheckArgs) -> Result<u8, String> {
+pub fn run_check(args: &CheckArgs) -> Result<u8, CliError> {
     let google_asked = args.dialect.as_ref().is_none_or(|dialects| dialects.0.contains(&Dialect::Google));
     if !google_asked {
         check_agent(&args.agent)?;

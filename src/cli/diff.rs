@@ -22,6 +22,7 @@ use robolint::source::DEFAULT_SIZE_CAP;
 use robolint::{Report, Severity, Source};
 
 use super::output::{print, Answer, JsonLayout, OutputFormat};
+use super::CliError;
 
 const EXIT_NO_GATE: u8 = 0;
 const EXIT_GATE: u8 = 1;
@@ -115,7 +116,7 @@ impl Gate {
     }
 }
 
-pub fn run_diff(args: &DiffArgs) -> Result<u8, String> {
+pub fn run_diff(args: &DiffArgs) -> Result<u8, CliError> {
     let pairs: Vec<(Side, Side)> = match (&args.against, args.sides.as_slice()) {
         (Some(revision), files) => files
             .iter()
@@ -142,7 +143,7 @@ fn revision_copy(revision: &str, file: &str) -> Result<Side, String> {
 }
 
 /// Compares one pair and prints it; true when the gate is met.
-fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, String> {
+fn diff_pair(args: &DiffArgs, old: &Side, new: &Side) -> Result<bool, CliError> {
     // The user's own questions (URLs, sitemaps, logs) are told apart from the probes made
     // from the rules: every format shows them first.
     let mut given = BTreeSet::new();
@@ -230,7 +231,7 @@ pub(crate) fn read_side(argument: &str) -> Result<Side, String> {
         return Ok(Side::new("<stdin>", source));
     }
     if looks_like_http_url(argument) {
-        let url = HttpUrl::parse(argument)?.robots_txt();
+        let url = HttpUrl::parse(argument).map_err(|error| error.to_string())?.robots_txt();
         let outcome = fetch::fetch(&url, &FetchOptions::default());
         return Ok(match outcome.source() {
             Some(source) => Side::new(url.to_string(), source),
@@ -356,7 +357,7 @@ impl SitemapReading {
 /// server coded them or the file is a `.gz`), at most `cap` of them; true when cut there.
 fn sitemap_bytes(argument: &str, cap: usize, guard: &SharedGuard) -> Result<(Vec<u8>, bool), String> {
     let bytes = if looks_like_http_url(argument) {
-        let url = HttpUrl::parse(argument)?;
+        let url = HttpUrl::parse(argument).map_err(|error| error.to_string())?;
         let outcome = fetch::fetch_guarded(&url, &FetchOptions { max_size: cap, ..FetchOptions::default() }, guard);
         let response = outcome.robots_txt().ok_or_else(|| no_body(&outcome))?;
         if let Some(error) = &response.body.decoding_error {

@@ -2,9 +2,10 @@
 
 use std::io::{self, Write};
 
+use super::CliError;
 use super::{cannot_write, Cli};
 
-pub fn print_completions(shell: clap_complete::Shell) -> Result<u8, String> {
+pub fn print_completions(shell: clap_complete::Shell) -> Result<u8, CliError> {
     let mut command = <Cli as clap::CommandFactory>::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut command, "robolint", &mut out);
@@ -12,7 +13,7 @@ pub fn print_completions(shell: clap_complete::Shell) -> Result<u8, String> {
     Ok(0)
 }
 
-pub fn print_man_page() -> Result<u8, String> {
+pub fn print_man_page() -> Result<u8, CliError> {
     let mut out = Vec::new();
     clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out).map_err(cannot_write)?;
     io::stdout().lock().write_all(&out).map_err(cannot_write)?;

@@ -4,10 +4,11 @@
 use std::path::Path;
 
 use robolint::diagnostic::Applicability;
-use robolint::fix::{fix_and_lint, unified_diff, write_fixed};
+use robolint::fix::{unified_diff, write_fixed};
+use robolint::lint::Linter;
 use robolint::render::Found;
 use robolint::suppression::add_suppressions;
-use robolint::{lint, Report, Settings, Source};
+use robolint::{Report, Source};
 
 use super::lint::{fails, Job, LintArgs, Outcome, Processed};
 
@@ -20,8 +21,8 @@ pub(super) fn fix_to_stdout(args: &LintArgs, job: &Job, source: Source, outcome:
     }
     let allowed = if args.unsafe_fixes { Applicability::Unsafe } else { Applicability::Safe };
     let path = args.named(Path::new("-"));
-    let (fixed, left) = fix_and_lint(&source.text, Some(path), &job.settings, allowed);
-    let left = left.unwrap_or_else(|| lint(Source::from(fixed.text.as_str()), Some(path), &job.settings));
+    let (fixed, left) = job.linter.fix_and_lint(&source.text, Some(path), allowed);
+    let left = left.unwrap_or_else(|| job.linter.lint(Source::from(fixed.text.as_str()), Some(path)));
     outcome.result = Processed::FixedToStdout { fails: fails(args, job.fail_on, &Found::in_report(&left)) };
     outcome.diff = fixed.text;
 }
@@ -47,7 +48,7 @@ pub(super) fn apply_fixes(
     input: &Path,
     name: &str,
     source: Source,
-    settings: &Settings,
+    linter: &Linter,
     messages: &mut Vec<String>,
 ) -> Result<Fixing, String> {
     if let Some(reason) = refusal(&source) {
@@ -55,7 +56,7 @@ pub(super) fn apply_fixes(
         return Ok(Fixing::Fixed(source));
     }
     let allowed = if args.unsafe_fixes { Applicability::Unsafe } else { Applicability::Safe };
-    let (fixed, report) = fix_and_lint(&source.text, Some(input), settings, allowed);
+    let (fixed, report) = linter.fix_and_lint(&source.text, Some(input), allowed);
     let report = report.map(Box::new);
     if fixed.applied == 0 {
         return Ok(Fixing::Checked(source, Box::new(fixed), report));
@@ -93,7 +94,7 @@ pub(super) fn add_suppressions_to_file(
     input: &Path,
     name: &str,
     source: Source,
-    settings: &Settings,
+    linter: &Linter,
     messages: &mut Vec<String>,
 ) -> (Source, bool) {
     let reason =
@@ -102,7 +103,7 @@ pub(super) fn add_suppressions_to_file(
         messages.push(format!("{name}: no suppressions added: {reason}"));
         return (source, true);
     }
-    let added = add_suppressions(&source.text, Some(args.named(input)), settings);
+    let added = add_suppressions(&source.text, Some(args.named(input)), linter);
     if added.names == 0 {
         return (source, true);
     }

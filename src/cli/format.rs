@@ -12,6 +12,7 @@ use robolint::fix::{unified_diff, write_fixed, NotWritten};
 
 use super::exclude::Exclusion;
 use super::inputs::{collect_inputs, display_name};
+use super::CliError;
 use super::{cannot_write, to_stderr, EXIT_FOUND, EXIT_USAGE};
 
 #[derive(Args)]
@@ -38,7 +39,7 @@ enum Formatted {
     Changed,
 }
 
-pub fn run_format(args: &FormatArgs) -> Result<u8, String> {
+pub fn run_format(args: &FormatArgs) -> Result<u8, CliError> {
     let mut inputs = Vec::new();
     for path in &args.files {
         collect_inputs(path, &mut inputs, &Exclusion::defaults())?;
@@ -48,7 +49,8 @@ pub fn run_format(args: &FormatArgs) -> Result<u8, String> {
         match format_one(args, input) {
             Ok(Formatted::Changed) => changed += 1,
             Ok(Formatted::Unchanged) => unchanged += 1,
-            Err(message) => {
+            Err(CliError::OutputClosed) => return Err(CliError::OutputClosed),
+            Err(CliError::Message(message)) => {
                 failed += 1;
                 to_stderr(format_args!("robolint format: {}: {message}", display_name(input)));
             }
@@ -77,7 +79,7 @@ pub fn run_format(args: &FormatArgs) -> Result<u8, String> {
     })
 }
 
-fn format_one(args: &FormatArgs, input: &Path) -> Result<Formatted, String> {
+fn format_one(args: &FormatArgs, input: &Path) -> Result<Formatted, CliError> {
     let stdin = input == Path::new("-");
     let mut bytes = Vec::new();
     let read = if stdin {

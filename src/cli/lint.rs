@@ -5,23 +5,25 @@ use std::fs::{self, File};
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::ValueEnum;
 
 use robolint::config::Config;
 use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
+use robolint::lint::{Linter, Linters};
 use robolint::parallel;
 use robolint::render::{Found, Linted, Renderer, Tally};
 use robolint::rules::Level;
 use robolint::source::DEFAULT_SIZE_CAP;
-use robolint::{lint, lint_fetched, Report, Settings, Severity};
+use robolint::{Report, Settings, Severity};
 
 use super::config::Configs;
 use super::exclude::{CliExclusion, Exclusion};
 use super::fixing::{add_suppressions_to_file, apply_fixes, fix_to_stdout, Fixing};
 use super::inputs::{collect_inputs, display_name, read_source};
-use super::{cannot_write, ColorChoice, EXIT_FOUND, EXIT_USAGE};
+use super::{cannot_write, CliError, ColorChoice, EXIT_FOUND, EXIT_USAGE};
 
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("writes_in_place").args(["fix", "add_suppressions"]).multiple(true)))]
@@ -182,6 +184,12 @@ impl LintArgs {
         Settings { all_infos: self.all_infos, ..self.rules.settings(config, cli_targets) }
     }
 
+    /// The run's linters, one per configuration, each lint held to `--jobs` threads.
+    pub(super) fn linters(&self) -> Linters {
+        let offered = parallel::available_threads();
+        Linters::new(self.jobs.map_or(offered, |jobs| jobs.get().min(offered)))
+    }
+
     /// Whether the run changes files (`--fix`, `--diff`'s dry run of it, `--add-suppressions`).
     fn writes_files(&self) -> bool {
         self.fix || self.diff || self.add_suppressions
@@ -233,11 +241,12 @@ pub struct LintCommand {
 }
 
 /// `robolint lint` and the bare `robolint`: one run, or runs until interrupted with `--watch`.
-pub fn run(command: &LintCommand) -> Result<u8, String> {
+pub fn run(command: &LintCommand) -> Result<u8, CliError> {
+    let mut linters = command.lint.linters();
     if command.lint.watch {
-        watch(&command.lint, &command.http)
+        watch(&command.lint, &command.http, &mut linters)
     } else {
-        run_lint(&command.lint, &command.http, Inputs::FilesAndUrls)
+        run_lint(&command.lint, &command.http, Inputs::FilesAndUrls, &mut linters)
     }
 }
 
@@ -306,7 +315,45 @@ pub(super) enum Inputs {
     UrlsOnly,
 }
 
-pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Result<u8, String> {
+pub(super) fn run_lint(
+    args: &LintArgs,
+    http: &HttpArgs,
+    allowed: Inputs,
+    linters: &mut Linters,
+) -> Result<u8, CliError> {
+    check_arguments(args, allowed)?;
+    let fetch_options = http.options();
+    let cli_targets = parse_targets(&args.target)?;
+    let mut configs = Configs::new(args)?;
+    let cli_exclusion = CliExclusion {
+        exclude: args.exclude.as_deref(),
+        extend_exclude: &args.extend_exclude,
+        per_file_ignores: &args.per_file_ignores,
+    };
+    let inputs = match gather_inputs(args, allowed, &mut configs, &cli_exclusion)? {
+        Gathered::Inputs(inputs) => inputs,
+        Gathered::AllExcluded => {
+            // pre-commit hands over every changed file: excluding them all is a clean run.
+            super::to_stderr(format_args!("robolint: every file given is excluded (--force-exclude): nothing to lint"));
+            return Ok(0);
+        }
+    };
+    let color = args.color.enabled(io::stdout().is_terminal());
+    let mut jobs = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let (config, settings) = input_settings(args, &input, &mut configs, &cli_targets, &cli_exclusion, color)?;
+        if args.show_settings {
+            return show_settings(&input, config, &settings);
+        }
+        settings.check_selectors()?;
+        let weight = input_weight(&input, fetch_options.max_size);
+        jobs.push(Job { input, linter: linters.get(&settings), fail_on: config.fail_on, weight });
+    }
+    lint_jobs(args, &jobs, &fetch_options, color)
+}
+
+/// Usage errors the flags and inputs show before anything is read.
+fn check_arguments(args: &LintArgs, allowed: Inputs) -> Result<(), CliError> {
     if args.files.is_empty() {
         return Err(match allowed {
             Inputs::FilesAndUrls => {
@@ -324,14 +371,24 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
             "a fetched robots.txt cannot be fixed in place: save it to a file and run `robolint --fix FILE`".into()
         );
     }
-    let fetch_options = http.options();
-    let cli_targets = parse_targets(&args.target)?;
-    let mut configs = Configs::new(args)?;
-    let cli_exclusion = CliExclusion {
-        exclude: args.exclude.as_deref(),
-        extend_exclude: &args.extend_exclude,
-        per_file_ignores: &args.per_file_ignores,
-    };
+    Ok(())
+}
+
+/// What the positional arguments name once directories are walked.
+enum Gathered {
+    Inputs(Vec<Input>),
+    /// `--force-exclude` left out every file given.
+    AllExcluded,
+}
+
+/// The inputs the positional arguments name: URLs, files, and the robots.txt files below
+/// directories, less what the configurations exclude.
+fn gather_inputs(
+    args: &LintArgs,
+    allowed: Inputs,
+    configs: &mut Configs,
+    cli_exclusion: &CliExclusion<'_>,
+) -> Result<Gathered, CliError> {
     let mut inputs = Vec::new();
     let mut force_excluded = false;
     for path in &args.files {
@@ -341,7 +398,7 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
         }
         // The configuration of the folder walked (or of the file's) says what it excludes.
         let stand_in = Input::File(if path.is_dir() { path.join("robots.txt") } else { path.clone() });
-        let exclusion = Exclusion::new(configs.for_input(&stand_in, None, false)?, &cli_exclusion)?;
+        let exclusion = Exclusion::new(configs.for_input(&stand_in, None, false)?, cli_exclusion)?;
         if args.force_exclude && path != Path::new("-") && !path.is_dir() && exclusion.excludes_file(path) {
             force_excluded = true;
             continue;
@@ -356,68 +413,104 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
         }
         inputs.extend(files.into_iter().map(Input::File));
     }
-    if inputs.is_empty() && force_excluded {
-        // pre-commit hands over every changed file: excluding them all is a clean run.
-        super::to_stderr(format_args!("robolint: every file given is excluded (--force-exclude): nothing to lint"));
-        return Ok(0);
+    match (inputs.is_empty(), force_excluded) {
+        (true, true) => Ok(Gathered::AllExcluded),
+        (true, false) => Err("nothing to lint".into()),
+        (false, _) => Ok(Gathered::Inputs(inputs)),
     }
-    if inputs.is_empty() {
-        return Err("nothing to lint".into());
+}
+
+/// An input's configuration, and the settings it gives with the command line's flags and
+/// the input's `per-file-ignores` on top.
+fn input_settings<'c>(
+    args: &LintArgs,
+    input: &Input,
+    configs: &'c mut Configs,
+    cli_targets: &[robolint::dialect::Dialect],
+    cli_exclusion: &CliExclusion<'_>,
+    color: bool,
+) -> Result<(&'c Config, Settings), CliError> {
+    let config = configs.for_input(input, args.stdin_filename.as_deref(), color)?;
+    let mut settings = args.settings(config, cli_targets);
+    if let Input::File(path) = input {
+        let exclusion = Exclusion::new(config, cli_exclusion)?;
+        settings.ignore.extend(exclusion.ignored_in(args.named(path)).cloned());
     }
-    let stdout = io::stdout();
-    let color = args.color.enabled(stdout.is_terminal());
-    let mut jobs = Vec::with_capacity(inputs.len());
-    for input in inputs {
-        let config = configs.for_input(&input, args.stdin_filename.as_deref(), color)?;
-        let mut settings = args.settings(config, &cli_targets);
-        if let Input::File(path) = &input {
-            let exclusion = Exclusion::new(config, &cli_exclusion)?;
-            settings.ignore.extend(exclusion.ignored_in(args.named(path)).cloned());
-        }
-        if args.show_settings {
-            return show_settings(&input, config, &settings);
-        }
-        settings.check_selectors()?;
-        let weight = input_weight(&input, fetch_options.max_size);
-        jobs.push(Job { input, settings, fail_on: config.fail_on, weight });
-    }
-    if let Some(jobs) = args.jobs {
-        parallel::limit_threads(jobs.get());
-    }
+    Ok((config, settings))
+}
+
+/// Lints the jobs on the threads `--jobs` allows and prints their findings in input order.
+fn lint_jobs(args: &LintArgs, jobs: &[Job], fetch_options: &FetchOptions, color: bool) -> Result<u8, CliError> {
     // Fixes write files: one at a time, so that a file named twice is fixed in turn.
     let threads =
         if args.writes_files() { 1 } else { args.jobs.map_or_else(parallel::available_threads, NonZeroUsize::get) };
-
     let destination: Box<dyn Write> = match &args.output_file {
         Some(path) => Box::new(File::create(path).map_err(|error| format!("{}: {error}", path.display()))?),
-        None => Box::new(stdout.lock()),
+        None => Box::new(io::stdout().lock()),
     };
-    let mut out = io::BufWriter::new(destination);
-    let mut tally = Tally::default();
-    let mut renderer = args.renderer(color);
-    let mut unreadable = 0;
-    let mut not_written = 0;
-    let mut failed = false;
-    // `--fix -` prints the fixed text, which a summary line would corrupt.
-    let stdout_holds_fixed_text = args.fix && args.files.iter().any(|file| file == Path::new("-"));
+    let mut printer = Printer::new(args, destination, color, progress_bar(args, jobs.len()));
     // Inputs are linted, and for the formats that print each input by itself rendered, on
     // every core, then printed in order; nothing but the counts outlives an input's output.
     let work = |job: &Job| {
-        let mut outcome = process(args, job, &fetch_options);
+        let mut outcome = process(args, job, fetch_options);
         outcome.render_alone(args, color);
         outcome
     };
     let window = (|job: &Job| job.weight, (threads as u64).saturating_mul(AHEAD_BYTES_PER_THREAD));
-    let progress = progress_bar(args, jobs.len());
-    let mut deliver = |outcome: Outcome| {
+    parallel::map_in_order(jobs, threads, window, work, |outcome| printer.print(outcome))?;
+    printer.finish()
+}
+
+/// The printing end of a lint run: the output, the renderer, and the counts kept across
+/// inputs for the summary and the exit status.
+struct Printer<'a> {
+    args: &'a LintArgs,
+    out: io::BufWriter<Box<dyn Write + 'a>>,
+    renderer: Renderer,
+    tally: Tally,
+    progress: Option<indicatif::ProgressBar>,
+    unreadable: usize,
+    not_written: usize,
+    failed: bool,
+}
+
+impl<'a> Printer<'a> {
+    fn new(
+        args: &'a LintArgs,
+        destination: Box<dyn Write + 'a>,
+        color: bool,
+        progress: Option<indicatif::ProgressBar>,
+    ) -> Printer<'a> {
+        Printer {
+            args,
+            out: io::BufWriter::new(destination),
+            renderer: args.renderer(color),
+            tally: Tally::default(),
+            progress,
+            unreadable: 0,
+            not_written: 0,
+            failed: false,
+        }
+    }
+
+    /// Prints one input's outcome. The progress bar steps aside meanwhile, so the two never mix.
+    fn print(&mut self, outcome: Outcome) -> Result<(), CliError> {
+        let Some(bar) = self.progress.clone() else { return self.write(outcome) };
+        bar.suspend(|| self.write(outcome))?;
+        bar.inc(1);
+        Ok(())
+    }
+
+    fn write(&mut self, outcome: Outcome) -> Result<(), CliError> {
+        let out = &mut self.out;
         out.write_all(outcome.diff.as_bytes()).map_err(cannot_write)?;
         for message in &outcome.messages {
             super::to_stderr(format_args!("robolint: {message}"));
         }
-        not_written += usize::from(outcome.fix_not_written);
+        self.not_written += usize::from(outcome.fix_not_written);
         let (name, found, fail_on) = match outcome.result {
             Processed::Linted { name, report, fail_on } => {
-                renderer.add(&mut out, &Linted { name: &name, report: &report }).map_err(cannot_write)?;
+                self.renderer.add(out, &Linted { name: &name, report: &report }).map_err(cannot_write)?;
                 (name, Found::in_report(&report), fail_on)
             }
             Processed::Rendered { name, output, found, fail_on } => {
@@ -425,51 +518,50 @@ pub(super) fn run_lint(args: &LintArgs, http: &HttpArgs, allowed: Inputs) -> Res
                 (name, found, fail_on)
             }
             Processed::Diffed { changed } => {
-                failed |= changed;
+                self.failed |= changed;
                 return Ok(());
             }
             Processed::FixedToStdout { fails } => {
-                failed |= fails;
+                self.failed |= fails;
                 return Ok(());
             }
             Processed::Unreadable => {
-                unreadable += 1;
+                self.unreadable += 1;
                 return Ok(());
             }
         };
-        failed |= fails(args, fail_on, &found);
-        tally.add(&name, &found);
-        if progress.is_some() {
+        self.failed |= fails(self.args, fail_on, &found);
+        self.tally.add(&name, &found);
+        if self.progress.is_some() {
             out.flush().map_err(cannot_write)?;
         }
-        Ok::<(), String>(())
-    };
-    parallel::map_in_order(&jobs, threads, window, work, |outcome| match &progress {
-        // The bar steps aside while an input's output is written, so the two never mix.
-        Some(bar) => {
-            bar.suspend(|| deliver(outcome))?;
-            bar.inc(1);
-            Ok(())
+        Ok(())
+    }
+
+    /// The summary, when the run prints one, and the exit status.
+    fn finish(mut self) -> Result<u8, CliError> {
+        let args = self.args;
+        if let Some(bar) = &self.progress {
+            bar.finish_and_clear();
         }
-        None => deliver(outcome),
-    })?;
-    if let Some(bar) = &progress {
-        bar.finish_and_clear();
+        // `--fix -` prints the fixed text, which a summary line would corrupt.
+        let stdout_holds_fixed_text = args.fix && args.files.iter().any(|file| file == Path::new("-"));
+        let summary_wanted = !(args.quiet && self.renderer.ends_with_summary());
+        if !args.diff && !stdout_holds_fixed_text && summary_wanted {
+            self.renderer.finish(&mut self.out, &self.tally).map_err(cannot_write)?;
+        }
+        self.out.flush().map_err(cannot_write)?;
+        if self.unreadable > 0 || self.not_written > 0 {
+            return Ok(EXIT_USAGE);
+        }
+        Ok(if self.failed { EXIT_FOUND } else { 0 })
     }
-    let summary_wanted = !(args.quiet && renderer.ends_with_summary());
-    if !args.diff && !stdout_holds_fixed_text && summary_wanted {
-        renderer.finish(&mut out, &tally).map_err(cannot_write)?;
-    }
-    out.flush().map_err(cannot_write)?;
-    if unreadable > 0 || not_written > 0 {
-        return Ok(EXIT_USAGE);
-    }
-    Ok(if failed { EXIT_FOUND } else { 0 })
 }
 
 /// `--watch`: a run, then another after each change to what the inputs name (a burst of
-/// events from one save makes one run). Runs until interrupted or the watch fails.
-fn watch(args: &LintArgs, http: &HttpArgs) -> Result<u8, String> {
+/// events from one save makes one run). Runs until interrupted or the watch fails. The
+/// linters are kept between runs: a configuration that did not change is not resolved again.
+fn watch(args: &LintArgs, http: &HttpArgs, linters: &mut Linters) -> Result<u8, CliError> {
     use notify::Watcher;
     const SETTLE: Duration = Duration::from_millis(150);
     let (sender, events) = std::sync::mpsc::channel();
@@ -480,9 +572,10 @@ fn watch(args: &LintArgs, http: &HttpArgs) -> Result<u8, String> {
             .map_err(|error| format!("--watch: {}: {error}", path.display()))?;
     }
     loop {
-        match run_lint(args, http, Inputs::FilesAndUrls) {
+        match run_lint(args, http, Inputs::FilesAndUrls, linters) {
             Ok(_) => {}
-            Err(message) => super::to_stderr(format_args!("robolint: {message}")),
+            Err(CliError::OutputClosed) => return Err(CliError::OutputClosed),
+            Err(CliError::Message(message)) => super::to_stderr(format_args!("robolint: {message}")),
         }
         super::to_stderr(format_args!("robolint: watching for changes (Ctrl-C to stop)"));
         let changed = |event: &notify::Result<notify::Event>| {
@@ -540,7 +633,8 @@ fn input_weight(input: &Input, fetch_cap: usize) -> u64 {
 /// One input with the settings its configuration gives it.
 pub(super) struct Job {
     input: Input,
-    pub(super) settings: Settings,
+    /// The linter of the input's settings, shared with the inputs of equal ones.
+    pub(super) linter: Arc<Linter>,
     pub(super) fail_on: Option<Level>,
     /// `input_weight`: how much of the lint threads' window this input takes.
     weight: u64,
@@ -589,7 +683,7 @@ pub(super) enum Processed {
 fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome {
     let mut outcome =
         Outcome { diff: String::new(), messages: Vec::new(), fix_not_written: false, result: Processed::Unreadable };
-    let settings = &job.settings;
+    let linter = &*job.linter;
     let path = match &job.input {
         Input::File(path) => path.as_path(),
         Input::Url(url) => {
@@ -600,7 +694,7 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
             outcome.result = if args.diff {
                 Processed::Diffed { changed: false }
             } else {
-                let report = lint_fetched(&fetch::fetch(url, fetch_options), settings);
+                let report = linter.lint_fetched(&fetch::fetch(url, fetch_options));
                 Processed::Linted { name: url.to_string(), report: Box::new(report), fail_on: job.fail_on }
             };
             return outcome;
@@ -620,11 +714,11 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
     }
     let (mut checked, mut fixed_report) = (None, None);
     let source = if args.add_suppressions {
-        let (source, written) = add_suppressions_to_file(args, path, &name, source, settings, &mut outcome.messages);
+        let (source, written) = add_suppressions_to_file(args, path, &name, source, linter, &mut outcome.messages);
         outcome.fix_not_written = !written;
         source
     } else if args.fix || args.diff {
-        match apply_fixes(args, path, &name, source, settings, &mut outcome.messages) {
+        match apply_fixes(args, path, &name, source, linter, &mut outcome.messages) {
             Ok(Fixing::Fixed(source)) => source,
             Ok(Fixing::Checked(source, fixed, report)) => {
                 (checked, fixed_report) = (Some(fixed), report);
@@ -652,7 +746,7 @@ fn process(args: &LintArgs, job: &Job, fetch_options: &FetchOptions) -> Outcome 
     } else {
         // Fixing linted the fixed text last (with the same path and settings): that report is
         // this one.
-        let mut report = fixed_report.unwrap_or_else(|| Box::new(lint(source, Some(args.named(path)), settings)));
+        let mut report = fixed_report.unwrap_or_else(|| Box::new(linter.lint(source, Some(args.named(path)))));
         if let Some(fixed) = &checked {
             fixed.mark_held_back(&mut report.diagnostics);
         }
@@ -733,12 +827,12 @@ impl RuleFlags {
 
 /// The URL a positional argument names, checked; `None` for a file (an error for
 /// `robolint fetch`, which takes only URLs).
-fn url_argument(argument: &Path, allowed: Inputs) -> Result<Option<HttpUrl>, String> {
+fn url_argument(argument: &Path, allowed: Inputs) -> Result<Option<HttpUrl>, CliError> {
     let text = argument.to_string_lossy();
     // Any `scheme://` goes to the URL parser, which names a scheme it cannot fetch, rather
     // than to the file system, which would only say that no such file exists.
     if looks_like_http_url(&text) || has_url_scheme(&text) {
-        return HttpUrl::parse(&text).map(Some);
+        return Ok(Some(HttpUrl::parse(&text)?));
     }
     if allowed == Inputs::FilesAndUrls {
         return Ok(None);
@@ -748,7 +842,8 @@ fn url_argument(argument: &Path, allowed: Inputs) -> Result<Option<HttpUrl>, Str
     } else {
         String::new()
     };
-    Err(format!("`{text}` is not an http(s) URL{hint}: `robolint fetch` lints sites; lint files without `fetch`"))
+    Err(format!("`{text}` is not an http(s) URL{hint}: `robolint fetch` lints sites; lint files without `fetch`")
+        .into())
 }
 
 /// Whether `text` starts with an RFC 3986 scheme and `://` (`ftp://…`, `file://…`).
@@ -764,7 +859,7 @@ pub(super) fn parse_targets(names: &[String]) -> Result<Vec<robolint::dialect::D
 }
 
 /// `--show-settings`: the resolved settings for one input and the file they come from.
-fn show_settings(input: &Input, config: &Config, settings: &Settings) -> Result<u8, String> {
+fn show_settings(input: &Input, config: &Config, settings: &Settings) -> Result<u8, CliError> {
     let name = match input {
         Input::File(path) => display_name(path),
         Input::Url(url) => url.to_string(),

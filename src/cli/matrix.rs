@@ -11,6 +11,7 @@ use robolint::dialect::{Dialect, Matcher};
 use super::agents::RegistryArgs;
 use super::check::{exit_status, folder_of, own_reading, parse_dialects, read_targets, Dialects, Robots};
 use super::output::{aligned, print, Answer, OutputFormat};
+use super::CliError;
 
 #[derive(Args)]
 pub struct MatrixArgs {
@@ -43,9 +44,9 @@ pub struct MatrixArgs {
 }
 
 /// `robolint matrix`: a Yes/No table of URLs × robots per dialect, like the draft's §4.
-pub fn run_matrix(args: &MatrixArgs) -> Result<u8, String> {
+pub fn run_matrix(args: &MatrixArgs) -> Result<u8, CliError> {
     if args.agents.iter().any(|agent| agent.trim().is_empty()) {
-        return Err(format!("--agents: a robot name is empty in `{}`", args.agents.join(",")));
+        return Err(format!("--agents: a robot name is empty in `{}`", args.agents.join(",")).into());
     }
     let targets = read_targets(&[], Some(&args.urls), false)?;
     let robots = Robots::read(&args.file)?;

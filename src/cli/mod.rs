@@ -187,12 +187,50 @@ pub fn to_stderr(line: std::fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
-/// The message for output that could not be written. A reader that closed standard output
-/// (`robolint … | head`) ends the run normally, as for any command-line tool: what is left
-/// would be read by no one.
-pub fn cannot_write(error: io::Error) -> String {
-    if error.kind() == io::ErrorKind::BrokenPipe {
-        std::process::exit(0);
+/// Why a command stopped early. `main` alone turns it into a message and an exit status.
+#[derive(Debug)]
+pub enum CliError {
+    /// A usage or input error, said as `robolint: MESSAGE` (exit 2).
+    Message(String),
+    /// The reader closed standard output (`robolint … | head`). The run ends normally, as
+    /// for any command-line tool: what is left would be read by no one.
+    OutputClosed,
+}
+
+impl From<String> for CliError {
+    fn from(message: String) -> CliError {
+        CliError::Message(message)
     }
-    format!("cannot write output: {error}")
+}
+
+impl From<&str> for CliError {
+    fn from(message: &str) -> CliError {
+        CliError::Message(message.to_string())
+    }
+}
+
+/// A library error ends the command with its message.
+macro_rules! error_message {
+    ($($error:ty),*) => {$(
+        impl From<$error> for CliError {
+            fn from(error: $error) -> CliError {
+                CliError::Message(error.to_string())
+            }
+        }
+    )*};
+}
+
+error_message!(
+    robolint::dialect::UnknownDialect,
+    robolint::fetch::UrlError,
+    robolint::lint::UnknownSelectors,
+    robolint::rules::DocsBaseError
+);
+
+/// The error for output that could not be written.
+pub fn cannot_write(error: io::Error) -> CliError {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        return CliError::OutputClosed;
+    }
+    CliError::Message(format!("cannot write output: {error}"))
 }

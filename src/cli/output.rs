@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use clap::ValueEnum;
 use serde::Serialize;
 
-use super::cannot_write;
+use super::{cannot_write, CliError};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {
@@ -36,7 +36,7 @@ pub trait Answer: Serialize {
 }
 
 /// Prints `answer` to standard output in `format` (the JSON ends with a newline).
-pub fn print<A: Answer>(format: OutputFormat, answer: &A, color: bool) -> Result<(), String> {
+pub fn print<A: Answer>(format: OutputFormat, answer: &A, color: bool) -> Result<(), CliError> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = match format {
         OutputFormat::Human => answer.write_human(&mut out, color),

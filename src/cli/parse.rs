@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
+use super::CliError;
 use robolint::model::{Document, LineKind, StrictFailure, SyntaxNode};
 use robolint::parse;
 use robolint::render::positions::LineIndex;
@@ -38,7 +39,7 @@ enum ParseFormat {
     Json,
 }
 
-pub fn run_parse(args: &ParseArgs) -> Result<u8, String> {
+pub fn run_parse(args: &ParseArgs) -> Result<u8, CliError> {
     let source = if args.file.as_os_str() == "-" {
         Source::read(std::io::stdin().lock(), DEFAULT_SIZE_CAP, None)
             .map_err(|error| format!("standard input: {error}"))?

@@ -8,6 +8,7 @@ use robolint::dialect::Dialect;
 use robolint::rules::{self, Rule};
 
 use super::cannot_write;
+use super::CliError;
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {
@@ -18,12 +19,12 @@ pub enum ListFormat {
 }
 
 /// The dialects `--target` names, today's robots when it names none.
-fn targets_of(names: &[String]) -> Result<Vec<Dialect>, String> {
+fn targets_of(names: &[String]) -> Result<Vec<Dialect>, CliError> {
     let targets = robolint::config::parse_targets(names)?;
     Ok(if targets.is_empty() { Dialect::TODAY.to_vec() } else { targets })
 }
 
-pub fn print_rules(format: ListFormat, target: &[String]) -> Result<u8, String> {
+pub fn print_rules(format: ListFormat, target: &[String]) -> Result<u8, CliError> {
     let targets = targets_of(target)?;
     let mut rules: Vec<&Rule> = rules::all().iter().collect();
     rules.sort_by(|a, b| a.code().cmp(b.code()));
@@ -88,7 +89,7 @@ pub fn print_rules(format: ListFormat, target: &[String]) -> Result<u8, String> 
     Ok(0)
 }
 
-pub fn print_rule(code_or_name: &str, target: &[String]) -> Result<u8, String> {
+pub fn print_rule(code_or_name: &str, target: &[String]) -> Result<u8, CliError> {
     let targets = targets_of(target)?;
     let rule = rules::find(code_or_name).ok_or_else(|| {
         let suggestion =

@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 
 use super::cannot_write;
+use super::CliError;
 
-pub fn serve(port: u16) -> Result<u8, String> {
+pub fn serve(port: u16) -> Result<u8, CliError> {
     let playground = robolint::serve::Playground::bind(port).map_err(|error| format!("serve: port {port}: {error}"))?;
     let mut out = io::stdout().lock();
     // Flushed at once: a script or test reads the port from this line.

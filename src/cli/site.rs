@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+use super::CliError;
 use robolint::agents::{Purpose, Registry};
 use robolint::dialect::Dialect;
 use robolint::docs_html::{escape, inline, prose, rule_documentation};
@@ -39,7 +40,7 @@ box.addEventListener("input", () => {
 "##;
 
 /// Writes the documentation site into `outdir` and says how many pages it wrote.
-pub fn write_site(outdir: &Path) -> Result<u8, String> {
+pub fn write_site(outdir: &Path) -> Result<u8, CliError> {
     let pages = pages();
     for (path, html) in &pages {
         write_file(&outdir.join(path), html)?;

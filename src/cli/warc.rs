@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use robolint::warc::{self, lint_capture, Captures, ErrorLine, OutputLine, Summary};
-use robolint::Settings;
+use robolint::Linter;
 
 use super::config::Configs;
 use super::lint::{fails_at, parse_targets, FailOn, RuleFlags};
+use super::CliError;
 use super::{cannot_write, EXIT_FOUND, EXIT_USAGE};
 
 #[derive(clap::Args)]
@@ -52,12 +53,13 @@ pub struct WarcArgs {
     output_file: Option<PathBuf>,
 }
 
-pub fn run_warc(args: &WarcArgs) -> Result<u8, String> {
+pub fn run_warc(args: &WarcArgs) -> Result<u8, CliError> {
     let targets = parse_targets(&args.target)?;
     let mut configs = Configs::from_flags(args.no_config, args.config.as_deref())?;
     let config = configs.for_current_directory()?;
     let settings = args.rules.settings(config, &targets);
     settings.check_selectors()?;
+    let linter = Linter::new(settings);
     let max_size = args.max_size.unwrap_or(robolint::fetch::DEFAULT_MAX_SIZE);
     let destination: Box<dyn Write> = match &args.output_file {
         Some(path) => Box::new(File::create(path).map_err(|error| format!("{}: {error}", path.display()))?),
@@ -66,7 +68,7 @@ pub fn run_warc(args: &WarcArgs) -> Result<u8, String> {
     let mut out = io::BufWriter::new(destination);
     let mut summary = Summary::default();
     for path in &args.files {
-        lint_input(path, max_size, &settings, &mut out, &mut summary)?;
+        lint_input(path, max_size, &linter, &mut out, &mut summary)?;
     }
     write_line(&mut out, &OutputLine { kind: "summary", file: None, fields: &summary })?;
     out.flush().map_err(cannot_write)?;
@@ -83,10 +85,10 @@ pub fn run_warc(args: &WarcArgs) -> Result<u8, String> {
 fn lint_input(
     path: &Path,
     max_size: usize,
-    settings: &Settings,
+    linter: &Linter,
     out: &mut dyn Write,
     summary: &mut Summary,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let name = if path == Path::new("-") { "<stdin>".to_string() } else { path.display().to_string() };
     let opened = if path == Path::new("-") { warc::read(io::stdin()) } else { File::open(path).and_then(warc::read) };
     let captures = match opened {
@@ -97,7 +99,7 @@ fn lint_input(
     for capture in &mut captures {
         match capture {
             Ok(capture) => {
-                let report = lint_capture(&capture, settings);
+                let report = lint_capture(&capture, linter);
                 write_line(out, &OutputLine { kind: "capture", file: Some(&name), fields: &report })?;
                 summary.add(&report);
             }
@@ -116,13 +118,13 @@ fn write_error(
     name: &str,
     record: Option<u64>,
     message: &str,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     summary.errors += 1;
     let at = record.map(|record| format!("record {record}: ")).unwrap_or_default();
     super::to_stderr(format_args!("robolint: {name}: {at}{message}"));
     write_line(out, &OutputLine { kind: "error", file: Some(name), fields: &ErrorLine { record, message } })
 }
 
-fn write_line(out: &mut dyn Write, line: &impl Serialize) -> Result<(), String> {
+fn write_line(out: &mut dyn Write, line: &impl Serialize) -> Result<(), CliError> {
     serde_json::to_writer(&mut *out, line).map_err(io::Error::from).and_then(|()| writeln!(out)).map_err(cannot_write)
 }

@@ -2,6 +2,7 @@
 //! [`Matcher`] answers "may this robot fetch this URL?" with a [`Verdict`] naming the line
 //! (or the absence of one) that decided.
 
+pub mod divergence;
 mod encoding;
 pub(crate) mod google;
 mod groups;
@@ -117,14 +118,18 @@ impl fmt::Display for Dialect {
     }
 }
 
-impl FromStr for Dialect {
-    type Err = String;
+/// A name that is no dialect's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown dialect `{0}` (expected norobots-1994, draft-1996, rfc9309, google or python-robotparser)")]
+pub struct UnknownDialect(pub String);
 
-    fn from_str(text: &str) -> Result<Dialect, String> {
-        Dialect::ALL.into_iter().find(|dialect| dialect.name().eq_ignore_ascii_case(text)).ok_or_else(|| {
-            format!(
-                "unknown dialect `{text}` (expected norobots-1994, draft-1996, rfc9309, google or python-robotparser)"
-            )
-        })
+impl FromStr for Dialect {
+    type Err = UnknownDialect;
+
+    fn from_str(text: &str) -> Result<Dialect, UnknownDialect> {
+        Dialect::ALL
+            .into_iter()
+            .find(|dialect| dialect.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownDialect(text.to_string()))
     }
 }

@@ -15,6 +15,7 @@ use std::fmt::Write;
 
 use foldhash::HashMap;
 
+pub use super::divergence::{Divergence, Witness};
 use crate::diagnostic::Diagnostic;
 use crate::dialect::google::Reading;
 use crate::dialect::groups::{self, Group};
@@ -23,43 +24,7 @@ use crate::dialect::python;
 use crate::dialect::{Dialect, Matcher, Reason, RuleKind, Verdict};
 use crate::model::{Directive, Document, LineIndex, LineKind, Record, Separator};
 
-/// The robot and URL on which two dialects disagree, with what each answers (allowed or
-/// not).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Witness {
-    pub robot: String,
-    pub url: String,
-    pub claims: Vec<(Dialect, bool)>,
-}
-
-/// Two dialects' differing verdicts for one robot and one URL.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Divergence {
-    pub robot: String,
-    pub url: String,
-    /// The two dialects compared, each with its verdict.
-    pub verdicts: [(Dialect, Verdict); 2],
-}
-
 impl Divergence {
-    /// The verdict of `dialect`, when it is one of the two compared.
-    pub fn verdict(&self, dialect: Dialect) -> Option<&Verdict> {
-        self.verdicts.iter().find(|(compared, _)| *compared == dialect).map(|(_, verdict)| verdict)
-    }
-
-    /// The line (index) that decided a dialect's verdict, when a rule decided.
-    pub fn deciding_line(&self, dialect: Dialect) -> Option<LineIndex> {
-        self.verdict(dialect)?.reason.rule().map(|rule| rule.line)
-    }
-
-    pub fn witness(&self) -> Witness {
-        Witness {
-            robot: self.robot.clone(),
-            url: self.url.clone(),
-            claims: self.verdicts.iter().map(|(dialect, verdict)| (*dialect, verdict.allowed)).collect(),
-        }
-    }
-
     /// The witness in words, for two dialects: "for robot `googlebot` and
     /// `/org/about.html`: the 1996 draft disallows (line 2 `Disallow: /org/`), RFC 9309
     /// allows (line 3 `Allow: /org/about.html`)". Overlong URLs and lines are elided.

@@ -24,7 +24,7 @@ pub use body::Body;
 #[cfg(feature = "native")]
 pub use client::{default_user_agent, fetch, fetch_guarded, FetchOptions, LONGEST_WAIT};
 pub use headers::{Charset, ContentCoding, Headers, MediaType};
-pub use url::{looks_like_http_url, HttpUrl};
+pub use url::{looks_like_http_url, HttpUrl, UrlError};
 
 use crate::source::Source;
 
@@ -261,7 +261,7 @@ pub(crate) fn follow(url: HttpUrl, transport: &mut impl Transport, max_size: usi
         let problem = match response.headers.get("location") {
             None => RedirectProblem::NoLocation,
             Some(location) => match current.resolve(location) {
-                Err(error) => RedirectProblem::BadLocation { location: location.to_string(), error },
+                Err(error) => RedirectProblem::BadLocation { location: location.to_string(), error: error.to_string() },
                 Ok(next) => {
                     let seen = next == url || redirects.iter().any(|redirect| redirect.from == next);
                     redirects.push(Redirect { from: current.clone(), status, to: next.clone() });

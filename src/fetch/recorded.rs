@@ -30,18 +30,18 @@ const DEFAULT_URL: &str = "http://example.com/robots.txt";
 
 /// Replays a recording and returns what fetching would have, or what is wrong with the
 /// recording (with its line number).
-pub fn replay(recording: &[u8]) -> Result<FetchOutcome, String> {
+pub fn replay(recording: &[u8]) -> Result<FetchOutcome, ReplayError> {
     let mut lines = Lines { bytes: recording, at: 0, number: 0 };
-    let mut url = HttpUrl::parse(DEFAULT_URL)?;
+    let mut url = HttpUrl::parse(DEFAULT_URL).expect("DEFAULT_URL is a valid URL");
     let mut max_size = DEFAULT_MAX_SIZE;
     let mut answers = VecDeque::new();
     // The request: everything before the first answer.
     loop {
         let start = lines.at;
-        let Some(line) = lines.next_line()? else { return Err("the recording holds no answer".into()) };
+        let Some(line) = lines.next_line()? else { return Err(ReplayError::NoAnswer) };
         let line = line.trim();
         if let Some(target) = line.strip_prefix("GET ") {
-            url = HttpUrl::parse(target).map_err(|error| lines.error(&error))?;
+            url = HttpUrl::parse(target).map_err(|error| lines.error(&error.to_string()))?;
         } else if let Some(size) = strip_prefix_ignoring_case(line, "max-size:") {
             max_size = size.trim().parse().map_err(|_| lines.error("max-size takes a number of bytes"))?;
         } else if line.starts_with("HTTP/") || line.starts_with("FAIL ") {
@@ -78,6 +78,16 @@ pub fn replay(recording: &[u8]) -> Result<FetchOutcome, String> {
         }
     }
     Ok(follow(url, &mut Replay(answers), max_size))
+}
+
+/// What is wrong with a recording.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the recording holds no answer")]
+    NoAnswer,
+    /// The 1-based number of the line, and what is wrong with it.
+    #[error("line {0}: {1}")]
+    AtLine(usize, String),
 }
 
 fn strip_prefix_ignoring_case<'a>(line: &'a str, prefix: &str) -> Option<&'a str> {
@@ -133,7 +143,7 @@ struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     /// The next line without its line end (LF or CRLF), or `None` at the end.
-    fn next_line(&mut self) -> Result<Option<&'a str>, String> {
+    fn next_line(&mut self) -> Result<Option<&'a str>, ReplayError> {
         if self.at >= self.bytes.len() {
             return Ok(None);
         }
@@ -149,8 +159,8 @@ impl<'a> Lines<'a> {
         &self.bytes[self.at.min(self.bytes.len())..]
     }
 
-    fn error(&self, problem: &str) -> String {
-        format!("line {}: {problem}", self.number)
+    fn error(&self, problem: &str) -> ReplayError {
+        ReplayError::AtLine(self.number, problem.to_string())
     }
 }
 
@@ -231,7 +241,7 @@ mod tests {
             (b"FAIL sleepy\n", "not a failure kind"),
             (b"GET ftp://x/\n", "line 1"),
         ] {
-            let error = replay(recording).expect_err("malformed");
+            let error = replay(recording).expect_err("malformed").to_string();
             assert!(error.contains(problem), "{error}");
         }
     }

@@ -41,6 +41,21 @@ pub struct HttpUrl {
     path_and_query: String,
 }
 
+/// Why a text is not a URL robolint can fetch.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UrlError {
+    #[error("`{0}` is not an absolute URL")]
+    NotAbsolute(String),
+    /// The URL, and its scheme in lower case.
+    #[error("`{0}`: robolint fetches only http and https URLs, not `{1}`")]
+    Scheme(String, String),
+    #[error("`{0}` has no `//` and host after the scheme")]
+    NoHost(String),
+    /// The URL, and what is wrong with its host or port.
+    #[error("`{0}`: {1}")]
+    Authority(String, String),
+}
+
 /// True when `text` starts like a URL robolint can fetch (`http://` or `https://`, any case),
 /// which is how the command line tells a URL from a file name.
 pub fn looks_like_http_url(text: &str) -> bool {
@@ -50,18 +65,19 @@ pub fn looks_like_http_url(text: &str) -> bool {
 
 impl HttpUrl {
     /// Parses an absolute http or https URL.
-    pub fn parse(text: &str) -> Result<HttpUrl, String> {
+    pub fn parse(text: &str) -> Result<HttpUrl, UrlError> {
         let text = text.trim();
-        let (scheme, rest) = split_scheme(text).ok_or_else(|| format!("`{text}` is not an absolute URL"))?;
+        let (scheme, rest) = split_scheme(text).ok_or_else(|| UrlError::NotAbsolute(text.to_string()))?;
         let scheme = match scheme.to_ascii_lowercase().as_str() {
             "http" => Scheme::Http,
             "https" => Scheme::Https,
-            other => return Err(format!("`{text}`: robolint fetches only http and https URLs, not `{other}`")),
+            other => return Err(UrlError::Scheme(text.to_string(), other.to_string())),
         };
-        let rest = rest.strip_prefix("//").ok_or_else(|| format!("`{text}` has no `//` and host after the scheme"))?;
+        let rest = rest.strip_prefix("//").ok_or_else(|| UrlError::NoHost(text.to_string()))?;
         let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
         let (authority, after) = rest.split_at(authority_end);
-        let (host, port) = parse_authority(authority, scheme).map_err(|problem| format!("`{text}`: {problem}"))?;
+        let (host, port) =
+            parse_authority(authority, scheme).map_err(|problem| UrlError::Authority(text.to_string(), problem))?;
         let path_and_query = match after.split('#').next().unwrap_or_default() {
             "" => "/".to_string(),
             query if query.starts_with('?') => format!("/{}", encode_unsafe(query)),
@@ -93,7 +109,7 @@ impl HttpUrl {
     }
 
     /// The URL a `Location` value names, read relative to this one (RFC 3986 §5.2).
-    pub fn resolve(&self, reference: &str) -> Result<HttpUrl, String> {
+    pub fn resolve(&self, reference: &str) -> Result<HttpUrl, UrlError> {
         let reference = reference.trim();
         let reference = reference.split('#').next().unwrap_or_default();
         if split_scheme(reference).is_some() {
@@ -246,7 +262,7 @@ mod tests {
             ("http:///robots.txt", "no host"),
             ("http://exa<mple.com/", "not a host name"),
         ] {
-            let error = HttpUrl::parse(text).expect_err(text);
+            let error = HttpUrl::parse(text).expect_err(text).to_string();
             assert!(error.contains(problem), "{text}: {error}");
         }
     }

@@ -9,7 +9,6 @@ use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit
 use super::diagnostics::to_lsp;
 use super::documents::Linted;
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
-use crate::fix::fix_text;
 use crate::lint::Report;
 use crate::model::{LineIndex as LineNumber, LineKind, Span};
 use crate::rules::{self, Category};
@@ -142,7 +141,7 @@ pub fn disable_edit(report: &Report, line_number: LineNumber, diagnostic: &Diagn
 
 /// The whole document, with every safe fix applied, as one edit (or nothing to offer).
 fn fix_all(document: &Linted<'_>) -> Option<CodeAction> {
-    let fixed = fix_text(document.text, document.path, document.settings, Applicability::Safe);
+    let fixed = document.linter.fix(document.text, document.path, Applicability::Safe);
     if fixed.applied == 0 || fixed.text == document.text {
         return None;
     }

@@ -6,13 +6,14 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::positions::{LineIndex, LspPositions};
 use super::settings::{file_path, settings_for, SettingsResult};
 use crate::config::Resolver;
-use crate::lint::{lint, Report, Settings};
+use crate::lint::{Linter, Linters, Report};
 use crate::source::{Source, DEFAULT_SIZE_CAP};
 
 /// The most text kept for one document. Text past robolint's size cap is not linted but is
@@ -46,7 +47,8 @@ pub struct OpenDocument {
     pub text: String,
     pub lines: LineIndex,
     pub path: Option<PathBuf>,
-    pub settings: Settings,
+    /// The linter of the document's settings, shared with the documents of equal ones.
+    pub linter: Arc<Linter>,
     /// The lint report for `text`, until it changes.
     report: Option<Report>,
     /// The client has not yet been sent diagnostics for this version.
@@ -57,7 +59,7 @@ pub struct OpenDocument {
 }
 
 impl OpenDocument {
-    pub fn new(uri: Uri, version: i32, text: String, settings: Settings) -> OpenDocument {
+    pub fn new(uri: Uri, version: i32, text: String, linter: Arc<Linter>) -> OpenDocument {
         let path = file_path(&uri);
         let lines = LineIndex::new("");
         let mut document = OpenDocument {
@@ -66,7 +68,7 @@ impl OpenDocument {
             text: String::new(),
             lines,
             path,
-            settings,
+            linter,
             report: None,
             unpublished: true,
             let_go_because: None,
@@ -95,9 +97,9 @@ impl OpenDocument {
 
     /// The document with its lint report, linting it first if it changed.
     pub fn linted(&mut self) -> Linted<'_> {
-        let (text, path, settings) = (&self.text, self.path.as_deref(), &self.settings);
-        let report = self.report.get_or_insert_with(|| lint(Source::from(text.as_str()), path, settings));
-        Linted { uri: &self.uri, text, lines: &self.lines, path, settings, report }
+        let (text, path, linter) = (&self.text, self.path.as_deref(), &*self.linter);
+        let report = self.report.get_or_insert_with(|| linter.lint(Source::from(text.as_str()), path));
+        Linted { uri: &self.uri, text, lines: &self.lines, path, linter, report }
     }
 
     /// Applies the changes of one didChange notification, in order, each to the text the
@@ -125,8 +127,8 @@ impl OpenDocument {
         self.invalidate();
     }
 
-    pub fn set_settings(&mut self, settings: Settings) {
-        self.settings = settings;
+    pub fn set_linter(&mut self, linter: Arc<Linter>) {
+        self.linter = linter;
         self.invalidate();
     }
 
@@ -147,7 +149,7 @@ pub struct Linted<'a> {
     pub text: &'a str,
     pub lines: &'a LineIndex,
     pub path: Option<&'a Path>,
-    pub settings: &'a Settings,
+    pub linter: &'a Linter,
     pub report: &'a Report,
 }
 
@@ -156,13 +158,16 @@ pub struct Documents {
     open: HashMap<Uri, OpenDocument>,
     /// The robolint.toml files read for open documents, each read once.
     configs: Resolver,
+    /// The linters of the settings those files give.
+    linters: Linters,
 }
 
 impl Documents {
     /// Opens (or reopens) a document; returns a configuration problem to tell the user about.
     pub fn open(&mut self, uri: Uri, version: i32, text: String) -> Option<String> {
         let SettingsResult { settings, problem } = settings_for(&uri, &mut self.configs);
-        self.open.insert(uri.clone(), OpenDocument::new(uri.clone(), version, text, settings));
+        let linter = self.linters.get(&settings);
+        self.open.insert(uri.clone(), OpenDocument::new(uri.clone(), version, text, linter));
         self.keep_within_bound(&uri);
         problem
     }
@@ -213,7 +218,7 @@ impl Documents {
         let mut problems = Vec::new();
         for document in self.open.values_mut() {
             let SettingsResult { settings, problem } = settings_for(&document.uri, &mut self.configs);
-            document.set_settings(settings);
+            document.set_linter(self.linters.get(&settings));
             problems.extend(problem);
         }
         problems.sort();
@@ -229,7 +234,7 @@ mod tests {
 
     fn document(text: &str) -> OpenDocument {
         let uri: Uri = "file:///tmp/robots.txt".parse().expect("a URI");
-        OpenDocument::new(uri, 1, text.to_string(), Settings::default())
+        OpenDocument::new(uri, 1, text.to_string(), Arc::new(Linter::new(crate::Settings::default())))
     }
 
     fn change(range: Option<((u32, u32), (u32, u32))>, text: &str) -> TextDocumentContentChangeEvent {

@@ -54,7 +54,7 @@ pub fn did_open(documents: &mut Documents, params: DidOpenTextDocumentParams) ->
 pub fn did_change(documents: &mut Documents, params: DidChangeTextDocumentParams) -> Effect {
     let identifier = params.text_document;
     if !documents.change(&identifier.uri, identifier.version, params.content_changes) {
-        eprintln!("robolint lsp: didChange for {}, which is not open: ignored", identifier.uri.as_str());
+        super::log(format_args!("didChange for {}, which is not open: ignored", identifier.uri.as_str()));
     }
     Effect::None
 }
@@ -112,7 +112,7 @@ pub fn hover_at(documents: &mut Documents, params: HoverParams) -> Answer<Option
     let document = document(documents, &at.text_document.uri)?;
     let linted = document.linted();
     let offset = linted.lines.lsp_offset(linted.text, at.position);
-    Ok(hover(linted.report, linted.settings.targets(), offset).map(|(span, markdown)| Hover {
+    Ok(hover(linted.report, linted.linter.settings().targets(), offset).map(|(span, markdown)| Hover {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: markdown }),
         range: Some(linted.lines.lsp_range(linted.text, span)),
     }))

@@ -28,3 +28,10 @@ pub fn run_stdio() -> std::io::Result<u8> {
     // The reader thread owns stdin; a lock on it could not move there.
     serve(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock())
 }
+
+/// Writes a line to the server's log: standard error, which editors show in their output
+/// panel (standard output carries the protocol).
+#[allow(clippy::print_stderr, reason = "a stdio language server logs to standard error")]
+fn log(line: std::fmt::Arguments<'_>) {
+    eprintln!("robolint lsp: {line}");
+}

@@ -175,7 +175,7 @@ fn spawn_reader(input: impl BufRead + Send + 'static) -> io::Result<ReadAhead> {
 /// The client's next message, or `None` when its end is closed or cannot be read.
 fn read_message(frames: &mut Frames<impl BufRead>) -> Option<Incoming> {
     frames.read().unwrap_or_else(|error| {
-        eprintln!("robolint lsp: cannot read from the client: {error}");
+        super::log(format_args!("cannot read from the client: {error}"));
         None
     })
 }
@@ -246,7 +246,7 @@ impl<W: Write> Server<W> {
             // Answers to our registerCapability requests: nothing to do either way.
             Incoming::Message(Message::Response(_)) => Ok(Flow::Continue),
             Incoming::Invalid { id, code, message } => {
-                eprintln!("robolint lsp: {message}");
+                super::log(format_args!("{message}"));
                 transport::write_error(&mut self.output, &id, code, &message).map(|()| Flow::Continue)
             }
         }
@@ -403,7 +403,7 @@ fn publication(document: &mut OpenDocument) -> PublishDiagnosticsParams {
 fn without_panicking<T>(what: &str, work: impl FnOnce() -> T) -> Result<T, String> {
     panic::catch_unwind(AssertUnwindSafe(work)).map_err(|payload| {
         let reason = panic_reason(payload.as_ref());
-        eprintln!("robolint lsp: internal error while {what}: {reason}");
+        super::log(format_args!("internal error while {what}: {reason}"));
         reason
     })
 }
@@ -449,7 +449,7 @@ fn notified<P: DeserializeOwned>(params: Value, method: &str, handler: impl FnOn
     match serde_json::from_value(params) {
         Ok(params) => handler(params),
         Err(problem) => {
-            eprintln!("robolint lsp: {method} with invalid parameters ignored: {problem}");
+            super::log(format_args!("{method} with invalid parameters ignored: {problem}"));
             Effect::None
         }
     }

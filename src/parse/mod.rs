@@ -14,7 +14,12 @@ pub use strict::{parse_file as parse_strict, parse_production, syntax_tree};
 /// Parses any text into a document. Never fails: what the strict grammar rejects is kept on
 /// each line (`Line::strict_failure`) and on the document (`Document::structure_failures`).
 pub fn parse(source: &Source) -> Document {
-    Document { original: source.original.clone(), ..parse_text(&source.text) }
+    parse_on(source, parallel::available_threads())
+}
+
+/// [`parse`] on at most `threads` threads: a large text's lines are checked on two.
+pub fn parse_on(source: &Source, threads: usize) -> Document {
+    Document { original: source.original.clone(), ..parse_text_on(&source.text, threads) }
 }
 
 /// Parses text into the lines and records robots read, skipping the draft grammar's checks
@@ -27,8 +32,13 @@ pub fn parse_for_answers(source: &Source) -> Document {
 }
 
 pub fn parse_text(text: &str) -> Document {
+    parse_text_on(text, parallel::available_threads())
+}
+
+/// [`parse_text`] on at most `threads` threads.
+pub(crate) fn parse_text_on(text: &str, threads: usize) -> Document {
     let (bom, mut lines) = scan::scan_lines(text);
-    let second_thread = text.len() >= SECOND_THREAD_FROM_BYTES && parallel::available_threads() > 1;
+    let second_thread = text.len() >= SECOND_THREAD_FROM_BYTES && threads > 1;
     check_lines(&mut lines, text, second_thread);
     let structure_failures = strict::check_structure(&lines);
     let (records, record_of_line) = group_records(&lines);

@@ -423,6 +423,9 @@ mod tests {
             wrong.extend(fast_path_disagreements(text, &mut deferred, &mut total));
         }
         assert!(wrong.is_empty(), "the fast paths disagree with the grammar:\n{}", wrong.join("\n"));
-        eprintln!("of {total} lines, {deferred} were still left to pest by the fast paths");
+        #[allow(clippy::print_stderr, reason = "a test's note for the person running it")]
+        {
+            eprintln!("of {total} lines, {deferred} were still left to pest by the fast paths");
+        }
     }
 }

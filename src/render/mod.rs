@@ -14,7 +14,7 @@ pub mod statistics;
 use std::io::{self, Write};
 
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
-use crate::lint::Report;
+use crate::report::Report;
 
 /// The output of a run, input by input. The text formats write each input as it comes (a
 /// directory streams) and end with the summary line; JSON and SARIF write every input into

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 
 use crate::diagnostic::Applicability;
-use crate::lint::Report;
+use crate::report::Report;
 
 #[derive(Debug, Default)]
 pub struct Counts {

@@ -97,16 +97,18 @@ impl From<Severity> for Level {
     }
 }
 
-impl std::str::FromStr for Level {
-    type Err = String;
+/// A name that is no level's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level `{0}` (expected off, info, warning or error)")]
+pub struct UnknownLevel(pub String);
 
-    fn from_str(text: &str) -> Result<Level, String> {
+impl std::str::FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(text: &str) -> Result<Level, UnknownLevel> {
         match text {
             "off" => Ok(Level::Off),
-            other => other
-                .parse::<Severity>()
-                .map(Level::from)
-                .map_err(|_| format!("unknown level `{other}` (expected off, info, warning or error)")),
+            other => other.parse::<Severity>().map(Level::from).map_err(|_| UnknownLevel(other.to_string())),
         }
     }
 }

@@ -33,7 +33,7 @@ mod suppression;
 mod syntax;
 
 pub use category::Category;
-pub use metadata::{Docs, FixAvailability, Level, Metadata, OptionSpec, Targets};
+pub use metadata::{Docs, FixAvailability, Level, Metadata, OptionSpec, Targets, UnknownLevel};
 
 /// Each rule's name, code, category and TOML text, one module per rule named as its Rust
 /// module: build.rs writes them from `rules/*.toml` after checking the files.
@@ -468,16 +468,27 @@ static DOCS_BASE: OnceLock<String> = OnceLock::new();
 /// Points every rule link of this process under `base` (`--docs-url`): an absolute http(s)
 /// URL, read as a folder (a `/` is added when it lacks one). Set once, before any link is
 /// made; an attempt to change it afterwards is refused.
-pub fn set_docs_base(base: &str) -> Result<(), String> {
-    let parsed = url::Url::parse(base).map_err(|error| format!("--docs-url `{base}`: {error}"))?;
+pub fn set_docs_base(base: &str) -> Result<(), DocsBaseError> {
+    let parsed = url::Url::parse(base).map_err(|error| DocsBaseError::Unreadable(base.to_string(), error))?;
     if !matches!(parsed.scheme(), "http" | "https") || parsed.cannot_be_a_base() {
-        return Err(format!("--docs-url `{base}`: not an http(s) URL"));
+        return Err(DocsBaseError::NotHttp(base.to_string()));
     }
     let mut base = parsed.to_string();
     if !base.ends_with('/') {
         base.push('/');
     }
-    DOCS_BASE.set(base).map_err(|_| "the documentation's base URL is already set".to_string())
+    DOCS_BASE.set(base).map_err(|_| DocsBaseError::AlreadySet)
+}
+
+/// Why [`set_docs_base`] refused a base URL.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DocsBaseError {
+    #[error("--docs-url `{0}`: {1}")]
+    Unreadable(String, url::ParseError),
+    #[error("--docs-url `{0}`: not an http(s) URL")]
+    NotHttp(String),
+    #[error("the documentation's base URL is already set")]
+    AlreadySet,
 }
 
 /// The documentation site's base URL, ending with `/`.

@@ -111,6 +111,8 @@ impl Queue {
 pub struct Playground {
     listener: TcpListener,
     address: SocketAddr,
+    /// The API the workers share, with its linters.
+    api: playground::Api,
 }
 
 impl Playground {
@@ -119,7 +121,7 @@ impl Playground {
         // std sets SO_REUSEADDR on Unix, so a restarted server gets its port back.
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port))?;
         let address = listener.local_addr()?;
-        Ok(Playground { listener, address })
+        Ok(Playground { listener, address, api: playground::Api::default() })
     }
 
     /// The page's address: `http://127.0.0.1:PORT/`.
@@ -173,7 +175,7 @@ impl Playground {
                 Err(Unread::Gone) => return Ok(()),
                 Err(Unread::Refused(answer)) => return connection.refuse(&answer),
             };
-            if !connection.respond(&head, &answer(&head, &body))? {
+            if !connection.respond(&head, &answer(&self.api, &head, &body))? {
                 return Ok(());
             }
         }
@@ -200,11 +202,11 @@ impl Playground {
 }
 
 /// The API's answer, else the page's file at that path.
-fn answer(head: &Head, body: &[u8]) -> Answer {
+fn answer(api: &playground::Api, head: &Head, body: &[u8]) -> Answer {
     let (path, query) = head.target.split_once('?').unwrap_or((&head.target, ""));
     let method = head.method.as_str();
     let api_request = playground::Request { method, path, query, body };
-    if let Some(answer) = playground::answer(&api_request) {
+    if let Some(answer) = api.answer(&api_request) {
         return answer;
     }
     let page_path = if path == "/index.html" { "/" } else { path };

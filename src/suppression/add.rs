@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::{find, Scope, Suppression};
-use crate::lint::{unfolded_findings, Settings};
+use crate::lint::Linter;
 use crate::model::{Document, LineEnding, LineIndex, LineKind};
 use crate::parse;
 use crate::source::Source;
@@ -38,16 +38,16 @@ enum Place {
 }
 
 /// `text` with a suppression for every finding people are shown (information about robots
-/// outside the targets is left out unless `settings.all_infos`), merged into the
+/// outside the targets is left out unless the settings' `all_infos`), merged into the
 /// suppressions already there. Running it again adds nothing.
-pub fn add_suppressions(text: &str, path: Option<&Path>, settings: &Settings) -> Added {
-    let folded_file_wide = settings.folded_file_wide();
+pub fn add_suppressions(text: &str, path: Option<&Path>, linter: &Linter) -> Added {
+    let folded_file_wide = linter.folded_file_wide();
     let mut added = Added { text: text.to_string(), names: 0 };
     for _ in 0..ROUNDS {
         let source = Source::from(added.text.as_str());
-        let document = parse::parse(&source);
+        let document = parse::parse_on(&source, linter.threads());
         let mut wanted: BTreeMap<Place, BTreeSet<&'static str>> = BTreeMap::new();
-        for finding in unfolded_findings(&source, &document, path, settings) {
+        for finding in linter.unfolded_findings(&source, &document, path) {
             if finding.beyond_targets {
                 continue;
             }

@@ -10,6 +10,8 @@
 //! tests/linear_work.rs): each counts the process's allocations with a global allocator, and
 //! other tests running beside them would add to the count.
 
+#![allow(clippy::print_stdout, clippy::print_stderr, reason = "tests print what they measured or skipped")]
+
 mod support;
 
 mod agents;

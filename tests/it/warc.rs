@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use robolint::fetch::recorded;
 use robolint::warc::{lint_capture, Answer, Captures};
-use robolint::{lint_fetched, Settings};
+use robolint::{lint_fetched, Linter, Settings};
 
 use crate::support::child;
 use crate::support::shared;
@@ -196,7 +196,7 @@ fn a_capture_is_judged_as_the_fetch_it_records() {
         warc.response(url, &answer).expect("writing to memory");
         let capture = Captures::new(warc.out.as_slice()).next().expect("a capture").expect("a readable capture");
         assert!(matches!(capture.answer, Answer::Fetched(_)));
-        let archived = lint_capture(&capture, &Settings::default());
+        let archived = lint_capture(&capture, &Linter::new(Settings::default()));
         let mut recording = format!("GET {url}\n\n").into_bytes();
         recording.extend_from_slice(&answer);
         let fetched = lint_fetched(&recorded::replay(&recording).expect("a recording"), &Settings::default());

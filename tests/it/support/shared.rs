@@ -26,6 +26,7 @@ pub fn root() -> PathBuf {
 
 /// Says why a test cannot run here: panics under `CI=true` (CI must run it), else prints a
 /// skip message for the test to return on.
+#[allow(clippy::print_stderr, reason = "a skipped test says so where people look")]
 pub fn missing(what: &str) {
     assert!(std::env::var("CI").as_deref() != Ok("true"), "CI=true, but {what}");
     eprintln!("SKIPPED {}: {what}", std::thread::current().name().unwrap_or("a test"));

@@ -1,0 +1,129 @@
+//! A [`Linter`]: settings resolved once into the rules they run, kept by its caller.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::table::RuleTable;
+use super::{run_rules, second_thread_for, Input, Output, Report, Settings};
+use crate::diagnostic::Diagnostic;
+use crate::fetch::FetchOutcome;
+use crate::model::Document;
+use crate::source::Source;
+use crate::{parallel, parse};
+
+/// Lints inputs under one set of settings. The rules are resolved when it is made, so a
+/// caller that lints many inputs makes one and keeps it.
+#[derive(Debug)]
+pub struct Linter {
+    settings: Settings,
+    table: RuleTable,
+    /// The most threads one lint may use (its parse and its rules).
+    threads: usize,
+}
+
+impl Linter {
+    /// A linter for `settings`, whose lints may use every thread the system offers.
+    pub fn new(settings: Settings) -> Linter {
+        let table = RuleTable::new(&settings);
+        Linter { settings, table, threads: parallel::available_threads() }
+    }
+
+    /// The same linter with each lint held to at most `threads` threads (at least one).
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Linter {
+        self.threads = threads.max(1);
+        self
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub(crate) fn table(&self) -> &RuleTable {
+        &self.table
+    }
+
+    /// The most threads one lint may use.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Parses and lints `source`.
+    pub fn lint(&self, source: Source, path: Option<&Path>) -> Report {
+        let document = parse::parse_on(&source, self.threads);
+        let diagnostics = self.lint_document(&source, &document, path);
+        Report { source, document, diagnostics }
+    }
+
+    /// Lints what fetching a robots.txt URL gave: the rules of the `http` category judge the
+    /// exchange, and when robots read the body (a 2xx answer) every other rule lints it as it
+    /// would a file. Without such a body the report's source is empty and only `http` rules run.
+    pub fn lint_fetched(&self, fetch: &FetchOutcome) -> Report {
+        let source = fetch.source().unwrap_or_else(|| Source::from(""));
+        let document = parse::parse_on(&source, self.threads);
+        let input = Input { source: &source, document: &document, path: None, fetch: Some(fetch) };
+        let diagnostics = run_rules(self, input, second_thread_for(&source, self.threads), Output::Reported);
+        Report { source, document, diagnostics }
+    }
+
+    /// Lints an already parsed document. A rule that is off still runs when it explains strict
+    /// failures, because its finding must keep the strict-syntax catch-all quiet; the selection
+    /// is applied to what the rules report.
+    pub fn lint_document(&self, source: &Source, document: &Document, path: Option<&Path>) -> Vec<Diagnostic> {
+        let input = Input { source, document, path, fetch: None };
+        run_rules(self, input, second_thread_for(source, self.threads), Output::Reported)
+    }
+
+    /// Every finding the rules keep after suppressions, one per place: nothing folded, no
+    /// witness notes, and none of the suppression rules' own findings. `--add-suppressions`
+    /// silences these places; a folded finding stands for several of them.
+    pub fn unfolded_findings(&self, source: &Source, document: &Document, path: Option<&Path>) -> Vec<Diagnostic> {
+        let input = Input { source, document, path, fetch: None };
+        run_rules(self, input, second_thread_for(source, self.threads), Output::Unfolded)
+    }
+
+    /// The rules whose findings fold into one per file (a habit of the file rather than of
+    /// a line: only robots outside the targets act on them).
+    pub fn folded_file_wide(&self) -> &[&'static str] {
+        self.table.folded_file_wide()
+    }
+}
+
+/// The linters of a caller that lints under a few configurations (a workspace's
+/// robolint.toml files, a server's targets), each made at its first use.
+#[derive(Debug)]
+pub struct Linters {
+    made: Vec<Arc<Linter>>,
+    threads: usize,
+}
+
+/// How many linters [`Linters`] keeps: a workspace's few robolint.toml files, with the
+/// command line's targets and selectors on top.
+const KEPT_LINTERS: usize = 16;
+
+impl Default for Linters {
+    fn default() -> Linters {
+        Linters::new(parallel::available_threads())
+    }
+}
+
+impl Linters {
+    /// Linters whose lints may use at most `threads` threads each.
+    pub fn new(threads: usize) -> Linters {
+        Linters { made: Vec::new(), threads: threads.max(1) }
+    }
+
+    /// The linter for `settings`: the one made for equal settings, else a new one. Past
+    /// [`KEPT_LINTERS`] the oldest is let go.
+    pub fn get(&mut self, settings: &Settings) -> Arc<Linter> {
+        if let Some(linter) = self.made.iter().find(|linter| linter.settings() == settings) {
+            return Arc::clone(linter);
+        }
+        let linter = Arc::new(Linter::new(settings.clone()).with_threads(self.threads));
+        if self.made.len() == KEPT_LINTERS {
+            self.made.remove(0);
+        }
+        self.made.push(Arc::clone(&linter));
+        linter
+    }
+}
