@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use robolint::warc::{lint_capture, Captures};
-//! use robolint::Settings;
+//! use robolint::{Linter, Settings};
 //!
 //! let answer = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\n\r\n";
 //! let warc = format!(
@@ -22,7 +22,7 @@
 //!     answer.len()
 //! );
 //! let capture = Captures::new(warc.as_bytes()).next().expect("one capture").expect("a well-formed record");
-//! let report = lint_capture(&capture, &Settings::default());
+//! let report = lint_capture(&capture, &Linter::new(Settings::default()));
 //! assert_eq!(report.status, Some(503));
 //! assert!(report.rules.contains_key("RL606")); // robots-txt-unreachable
 //! ```
