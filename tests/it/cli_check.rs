@@ -58,14 +58,27 @@ fn matrix_reproduces_the_drafts_section_4() {
     let args =
         ["matrix", FICT_ORG, "--agents", "unhipbot,webcrawler,excite,other", "--urls", urls, "--dialect", "draft-1996"];
     let output = robolint(&args, b"");
-    assert_eq!(output.status.code(), Some(1), "some robot may not fetch a URL: {}", stderr(&output));
     let text = stdout(&output);
-    let (header, rows) = text.split_once('\n').expect("a header line");
-    assert_eq!(
-        header.split_whitespace().collect::<Vec<_>>(),
-        ["draft-1996", "unhipbot", "webcrawler", "excite", "other"]
-    );
+    let rows = text.split_once('\n').map(|(_header, rows)| rows).unwrap_or_default();
     assert_eq!(words(rows), words(FICT_MATRIX));
+    // Status 1: some robot may not fetch a URL.
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 1
+        --- stdout
+        draft-1996                              unhipbot  webcrawler  excite  other
+        http://www.fict.org/                    No        Yes         Yes     No
+        http://www.fict.org/index.html          No        Yes         Yes     No
+        http://www.fict.org/robots.txt          Yes       Yes         Yes     Yes
+        http://www.fict.org/server.html         No        Yes         Yes     Yes
+        http://www.fict.org/services/fast.html  No        Yes         Yes     Yes
+        http://www.fict.org/services/slow.html  No        Yes         Yes     Yes
+        http://www.fict.org/orgo.gif            No        Yes         Yes     No
+        http://www.fict.org/org/about.html      No        Yes         Yes     Yes
+        http://www.fict.org/org/plans.html      No        Yes         Yes     No
+        http://www.fict.org/%7Ejim/jim.html     No        Yes         Yes     No
+        http://www.fict.org/%7Emak/mak.html     No        Yes         Yes     Yes
+        --- stderr
+        ");
 }
 
 /// `matrix --format json` says what the table says: a reading, its robots, and for each URL
@@ -100,19 +113,9 @@ fn matrix_for_every_dialect_prints_five_tables() {
     let (_dir, urls) = urls_file("matrix-all");
     let urls = urls.to_str().expect("UTF-8 temp path");
     let output = robolint(&["matrix", FICT_ORG, "--agents", "unhipbot,other", "--urls", urls], b"");
-    assert_eq!(output.status.code(), Some(1), "some robot may not fetch a URL: {}", stderr(&output));
-    let text = stdout(&output);
-    let tables: Vec<&str> = text.split("\n\n").collect();
-    assert_eq!(tables.len(), 5, "{text}");
-    let dialects = ["norobots-1994", "draft-1996", "rfc9309", "google", "python-robotparser"];
-    for (table, dialect) in tables.iter().zip(dialects) {
-        assert!(table.starts_with(dialect), "{table}");
-    }
-    // 1994 robots read no Allow line and do not exempt /robots.txt.
-    assert!(tables[0].contains("http://www.fict.org/robots.txt          No        No"), "{}", tables[0]);
-    assert!(tables[1].contains("http://www.fict.org/server.html         No        Yes"), "{}", tables[1]);
-    // Nor does Python's urllib.robotparser exempt it.
-    assert!(tables[4].contains("http://www.fict.org/robots.txt          No        No"), "{}", tables[4]);
+    // 1994 robots read no Allow line and do not exempt /robots.txt; nor does Python's
+    // urllib.robotparser exempt it.
+    insta::assert_snapshot!(support::transcript(&output));
 }
 
 #[test]
@@ -121,13 +124,15 @@ fn check_names_the_deciding_line() {
         &["check", FICT_ORG, "--agent", "other", "--dialect", "draft-1996", "/org/plans.html", "/org/about.html"],
         b"",
     );
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert_eq!(
-        text,
-        "/org/plans.html\n  draft-1996     disallowed  line 12: Disallow: /org/plans.html\n\
-         /org/about.html\n  draft-1996     allowed     line 13: Allow: /org/\n"
-    );
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 1
+        --- stdout
+        /org/plans.html
+          draft-1996     disallowed  line 12: Disallow: /org/plans.html
+        /org/about.html
+          draft-1996     allowed     line 13: Allow: /org/
+        --- stderr
+        ");
 }
 
 #[test]
@@ -135,9 +140,23 @@ fn check_exits_0_when_everything_is_allowed() {
     // Google's matcher compares the name whole: `webcrawler`, not `WebCrawler/3.0`.
     let output =
         robolint(&["check", FICT_ORG, "--agent", "webcrawler", "/", "http://www.fict.org/org/plans.html"], b"");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert_eq!(text.matches("no rule matched").count(), 8, "{text}");
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 0
+        --- stdout
+        /
+          norobots-1994      allowed     no rule matched
+          draft-1996         allowed     no rule matched
+          rfc9309            allowed     no rule matched
+          google             allowed     no rule matched
+          python-robotparser allowed     line 9: Disallow:
+        http://www.fict.org/org/plans.html
+          norobots-1994      allowed     no rule matched
+          draft-1996         allowed     no rule matched
+          rfc9309            allowed     no rule matched
+          google             allowed     no rule matched
+          python-robotparser allowed     line 9: Disallow:
+        --- stderr
+        ");
 }
 
 #[test]
@@ -145,12 +164,26 @@ fn check_exits_on_the_answer_of_the_robot_asked_about() {
     // MJ12bot's own group lets it in; Google's and RFC 9309's readings send it to `*`.
     let robots = b"User-agent: MJ12bot\nAllow: /\n\nUser-agent: *\nDisallow: /\n";
     let output = robolint(&["check", "-", "--agent", "MJ12bot", "/x"], robots);
-    let text = stdout(&output);
-    assert!(text.contains("  MJ12bot            allowed "), "{text}");
-    assert!(text.contains("  google             disallowed  line 5"), "{text}");
-    assert_eq!(output.status.code(), Some(0), "{text}");
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 0
+        --- stdout
+        /x
+          MJ12bot            allowed     line 2: Allow: / (as rfc9309 reads it, comparing whole User-agent values; its group: line 1 `User-agent: MJ12bot`)
+          norobots-1994      allowed     no rule matched
+          draft-1996         allowed     line 2: Allow: /
+          rfc9309            disallowed  line 5: Disallow: /
+          google             disallowed  line 5: Disallow: /
+          python-robotparser allowed     line 2: Allow: /
+        --- stderr
+        ");
     let google = robolint(&["check", "-", "--agent", "MJ12bot", "--dialect", "google", "/x"], robots);
-    assert_eq!(google.status.code(), Some(1), "{}", stdout(&google));
+    insta::assert_snapshot!(support::transcript(&google), @r"
+        status: 1
+        --- stdout
+        /x
+          google         disallowed  line 5: Disallow: /
+        --- stderr
+        ");
 }
 
 #[test]
@@ -198,10 +231,33 @@ fn check_reads_urls_from_a_file_and_robots_txt_from_stdin() {
     let urls = urls.to_str().expect("UTF-8 temp path");
     let robots = std::fs::read(FICT_ORG).expect("the seed file");
     let output = robolint(&["check", "-", "--agent", "unhipbot", "--dialect", "rfc9309", "--urls", urls], &robots);
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert_eq!(text.matches("disallowed  line 5: Disallow: /").count(), 10, "{text}");
-    assert_eq!(text.matches("/robots.txt is always allowed").count(), 1, "{text}");
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 1
+        --- stdout
+        http://www.fict.org/
+          rfc9309        disallowed  line 5: Disallow: /
+        http://www.fict.org/index.html
+          rfc9309        disallowed  line 5: Disallow: /
+        http://www.fict.org/robots.txt
+          rfc9309        allowed     /robots.txt is always allowed
+        http://www.fict.org/server.html
+          rfc9309        disallowed  line 5: Disallow: /
+        http://www.fict.org/services/fast.html
+          rfc9309        disallowed  line 5: Disallow: /
+        http://www.fict.org/services/slow.html
+          rfc9309        disallowed  line 5: Disallow: /
+        http://www.fict.org/orgo.gif
+          rfc9309        disallowed  line 5: Disallow: /
+        http://www.fict.org/org/about.html
+          rfc9309        disallowed  line 5: Disallow: /
+        http://www.fict.org/org/plans.html
+          rfc9309        disallowed  line 5: Disallow: /
+        http://www.fict.org/%7Ejim/jim.html
+          rfc9309        disallowed  line 5: Disallow: /
+        http://www.fict.org/%7Emak/mak.html
+          rfc9309        disallowed  line 5: Disallow: /
+        --- stderr
+        ");
 }
 
 #[test]
@@ -219,35 +275,26 @@ fn check_json_for_scripts() {
         "/robots.txt",
     ];
     let output = robolint(&args, b"");
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert!(text.starts_with("[\n") && text.ends_with("]\n"), "{text}");
-    assert_eq!(text.lines().count(), 12, "one answer a line: {text}");
-    let answers: Vec<Value> = serde_json::from_str(&text).expect("valid JSON");
-    assert_eq!(answers.len(), 10, "{text}");
-    assert!(answers.contains(&json!({
-        "url": "/org/plans.html", "dialect": "rfc9309", "allowed": false,
-        "decided_by": {"line": 12, "text": "Disallow: /org/plans.html", "pattern": "/org/plans.html"}
-    })));
-    assert!(answers.contains(&json!({
-        "url": "/robots.txt", "dialect": "rfc9309", "allowed": true, "reason": "/robots.txt is always allowed"
-    })));
-    // Google's code does not exempt it.
-    assert!(answers.contains(&json!({
-        "url": "/robots.txt", "dialect": "google", "allowed": false,
-        "decided_by": {"line": 16, "text": "Disallow: /", "pattern": "/"}
-    })));
-    let robots_txt_for_1994 =
-        answers.iter().find(|answer| answer["url"] == "/robots.txt" && answer["dialect"] == "norobots-1994");
-    assert_eq!(robots_txt_for_1994.map(|answer| answer["decided_by"]["line"].clone()), Some(json!(16)));
-    assert!(answers.contains(&json!({
-        "url": "/robots.txt", "dialect": "python-robotparser", "allowed": false,
-        "decided_by": {"line": 16, "text": "Disallow: /", "pattern": "/"}
-    })));
-    assert!(
-        text.contains("{\"url\":\"/org/plans.html\",\"dialect\":\"norobots-1994\","),
-        "fields keep their order: {text}"
-    );
+    serde_json::from_slice::<Value>(&output.stdout).expect("valid JSON");
+    // One answer a line, fields in a fixed order; Google's code and Python's do not exempt
+    // /robots.txt.
+    insta::assert_snapshot!(support::transcript(&output), @r#"
+        status: 1
+        --- stdout
+        [
+          {"url":"/org/plans.html","dialect":"norobots-1994","allowed":false,"decided_by":{"line":12,"text":"Disallow: /org/plans.html","pattern":"/org/plans.html"}},
+          {"url":"/org/plans.html","dialect":"draft-1996","allowed":false,"decided_by":{"line":12,"text":"Disallow: /org/plans.html","pattern":"/org/plans.html"}},
+          {"url":"/org/plans.html","dialect":"rfc9309","allowed":false,"decided_by":{"line":12,"text":"Disallow: /org/plans.html","pattern":"/org/plans.html"}},
+          {"url":"/org/plans.html","dialect":"google","allowed":false,"decided_by":{"line":12,"text":"Disallow: /org/plans.html","pattern":"/org/plans.html"}},
+          {"url":"/org/plans.html","dialect":"python-robotparser","allowed":false,"decided_by":{"line":12,"text":"Disallow: /org/plans.html","pattern":"/org/plans.html"}},
+          {"url":"/robots.txt","dialect":"norobots-1994","allowed":false,"decided_by":{"line":16,"text":"Disallow: /","pattern":"/"}},
+          {"url":"/robots.txt","dialect":"draft-1996","allowed":true,"reason":"/robots.txt is always allowed"},
+          {"url":"/robots.txt","dialect":"rfc9309","allowed":true,"reason":"/robots.txt is always allowed"},
+          {"url":"/robots.txt","dialect":"google","allowed":false,"decided_by":{"line":16,"text":"Disallow: /","pattern":"/"}},
+          {"url":"/robots.txt","dialect":"python-robotparser","allowed":false,"decided_by":{"line":16,"text":"Disallow: /","pattern":"/"}}
+        ]
+        --- stderr
+        "#);
 }
 
 #[test]
@@ -256,11 +303,14 @@ fn check_reports_no_record() {
         &["check", "-", "--agent", "otherbot", "--format", "json", "--dialect", "google", "/x"],
         b"User-agent: somebot\nDisallow: /\n",
     );
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert_eq!(
-        stdout(&output),
-        "[\n  {\"url\":\"/x\",\"dialect\":\"google\",\"allowed\":true,\"reason\":\"no record applies\"}\n]\n"
-    );
+    insta::assert_snapshot!(support::transcript(&output), @r#"
+        status: 0
+        --- stdout
+        [
+          {"url":"/x","dialect":"google","allowed":true,"reason":"no record applies"}
+        ]
+        --- stderr
+        "#);
 }
 
 #[test]
@@ -273,14 +323,46 @@ fn check_usage_errors_exit_2() {
         &["check", FICT_ORG, "--agent", " ", "--dialect", "draft-1996", "/"],
         &["check", FICT_ORG, "--agent", "r", "--urls", "/no/such/urls.txt"],
     ];
-    for args in cases {
-        let output = robolint(args, b"");
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
-        assert!(!stderr(&output).is_empty(), "{args:?}");
-        assert!(stdout(&output).is_empty(), "{args:?}");
-    }
-    let missing = robolint(&["check", "/no/such/robots.txt", "--agent", "r", "/"], b"");
-    assert!(stderr(&missing).contains("/no/such/robots.txt"), "{}", stderr(&missing));
+    let runs: Vec<String> = cases.iter().map(|args| support::command_transcript(args, &robolint(args, b""))).collect();
+    insta::assert_snapshot!(runs.join("\n"), @r"
+        $ robolint check /no/such/robots.txt --agent r /
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: /no/such/robots.txt: No such file or directory (os error 2)
+
+        $ robolint check [ROOT]/corpus/seeds/draft-1996-section-4-fict-org.txt --agent r --dialect rfc-9309 /
+        status: 2
+        --- stdout
+        --- stderr
+        error: invalid value 'rfc-9309' for '--dialect <D>': unknown dialect `rfc-9309` (expected norobots-1994, draft-1996, rfc9309, google or python-robotparser), or all
+
+        For more information, try '--help'.
+
+        $ robolint check [ROOT]/corpus/seeds/draft-1996-section-4-fict-org.txt --agent r --dialect rfc9309 www.fict.org/
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: `www.fict.org/` is neither a URL (https://host/path) nor a path starting with `/`
+
+        $ robolint check [ROOT]/corpus/seeds/draft-1996-section-4-fict-org.txt --agent r
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: no URL to check: give URLs or paths, or --urls FILE
+
+        $ robolint check [ROOT]/corpus/seeds/draft-1996-section-4-fict-org.txt --agent ' ' --dialect draft-1996 /
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: --agent: give the robot's name, such as googlebot
+
+        $ robolint check [ROOT]/corpus/seeds/draft-1996-section-4-fict-org.txt --agent r --urls /no/such/urls.txt
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: /no/such/urls.txt: No such file or directory (os error 2)
+        ");
 }
 
 /// What Google's `OneAgentAllowedByRobots` answers (robots_test.cc asks the empty
@@ -289,22 +371,61 @@ fn check_usage_errors_exit_2() {
 #[test]
 fn check_answers_googles_edge_questions() {
     let robots = b"User-agent: *\nDisallow: /\n\nUser-agent: 1bot\nDisallow: /x\n\nUser-agent: Foo\nAllow: /\n";
-    let answers = [
-        (&["--agent", "", ""][..], "allowed", "no rule matched"),
-        (&["--agent", "", "/xyz"][..], "disallowed", "line 5: Disallow: /x"),
-        (&["--agent", "Foo Bar", "/y"][..], "disallowed", "line 2: Disallow: /"),
-        (&["--agent", "foo", "example.com/x"][..], "allowed", "line 8: Allow: /"),
+    let questions: [&[&str]; 4] = [
+        &["--agent", "", ""],
+        &["--agent", "", "/xyz"],
+        &["--agent", "Foo Bar", "/y"],
+        &["--agent", "foo", "example.com/x"],
     ];
-    for (args, verdict, why) in answers {
-        let mut command = vec!["check", "-", "--dialect", "google"];
-        command.extend(args);
-        let output = robolint(&command, robots);
-        let out = stdout(&output);
-        assert!(out.contains(&format!("google         {verdict:<11} {why}")), "{command:?}: {out}{}", stderr(&output));
-    }
+    let runs: Vec<String> = questions
+        .iter()
+        .map(|question| {
+            let command = [&["check", "-", "--dialect", "google"][..], *question].concat();
+            support::command_transcript(&command, &robolint(&command, robots))
+        })
+        .collect();
+    insta::assert_snapshot!(runs.join("\n"), @r"
+        $ robolint check - --dialect google --agent '' ''
+        status: 0
+        --- stdout
+
+          google         allowed     no rule matched
+        --- stderr
+
+        $ robolint check - --dialect google --agent '' /xyz
+        status: 1
+        --- stdout
+        /xyz
+          google         disallowed  line 5: Disallow: /x
+        --- stderr
+
+        $ robolint check - --dialect google --agent 'Foo Bar' /y
+        status: 1
+        --- stdout
+        /y
+          google         disallowed  line 2: Disallow: /
+        --- stderr
+
+        $ robolint check - --dialect google --agent foo example.com/x
+        status: 0
+        --- stdout
+        example.com/x
+          google         allowed     line 8: Allow: /
+        --- stderr
+        ");
+    // The URL, then one answer per dialect.
     let all = robolint(&["check", "-", "--agent", "", "/xyz"], robots);
-    assert_eq!(all.status.code(), Some(1), "{}", stderr(&all));
-    assert_eq!(stdout(&all).lines().count(), 6, "the URL, then one answer per dialect: {}", stdout(&all));
+    insta::assert_snapshot!(support::transcript(&all), @r"
+        status: 1
+        --- stdout
+        /xyz
+          norobots-1994      disallowed  line 2: Disallow: /
+          draft-1996         disallowed  line 2: Disallow: /
+          rfc9309            disallowed  line 2: Disallow: /
+          google             disallowed  line 5: Disallow: /x
+          python-robotparser disallowed  line 2: Disallow: /
+        --- stderr
+        ");
 }
 
 #[test]
@@ -318,8 +439,43 @@ fn matrix_usage_errors_exit_2() {
         &["matrix", FICT_ORG, "--agents", "a,,b", "--urls", urls],
         &["matrix", FICT_ORG, "--agents", "a", "--urls", urls, "--dialect", "1996"],
     ];
-    for args in cases {
-        let output = robolint(args, b"");
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
-    }
+    let runs: Vec<String> = cases.iter().map(|args| support::command_transcript(args, &robolint(args, b""))).collect();
+    insta::assert_snapshot!(runs.join("\n"), @r"
+        $ robolint matrix [ROOT]/corpus/seeds/draft-1996-section-4-fict-org.txt --agents a,b
+        status: 2
+        --- stdout
+        --- stderr
+        error: the following required arguments were not provided:
+          --urls <FILE>
+
+        Usage: robolint matrix --agents <A,B,C> --urls <FILE> <FILE|URL>
+
+        For more information, try '--help'.
+
+        $ robolint matrix [ROOT]/corpus/seeds/draft-1996-section-4-fict-org.txt --agents a,b --urls /no/such/urls.txt
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: /no/such/urls.txt: No such file or directory (os error 2)
+
+        $ robolint matrix /no/such/robots.txt --agents a --urls [TEMP]/urls.txt
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: /no/such/robots.txt: No such file or directory (os error 2)
+
+        $ robolint matrix [ROOT]/corpus/seeds/draft-1996-section-4-fict-org.txt --agents a,,b --urls [TEMP]/urls.txt
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: --agents: a robot name is empty in `a,,b`
+
+        $ robolint matrix [ROOT]/corpus/seeds/draft-1996-section-4-fict-org.txt --agents a --urls [TEMP]/urls.txt --dialect 1996
+        status: 2
+        --- stdout
+        --- stderr
+        error: invalid value '1996' for '--dialect <D>': unknown dialect `1996` (expected norobots-1994, draft-1996, rfc9309, google or python-robotparser), or all
+
+        For more information, try '--help'.
+        ");
 }

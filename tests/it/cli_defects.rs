@@ -29,8 +29,20 @@ fn a_bare_file_name_finds_the_configuration_above_the_current_folder() {
     fs::write(root.join("site/robots.txt"), "User-agent: *\nDisallow: /tmp/*\n").expect("robots.txt");
     let from_root = run_in(&root, &["site/robots.txt"]);
     let from_site = run_in(&root.join("site"), &["robots.txt"]);
-    assert_eq!(from_root.status.code(), Some(0), "{}", text(&from_root.stderr));
-    assert_eq!(from_site.status.code(), Some(0), "{}", text(&from_site.stderr));
+    insta::assert_snapshot!(support::transcript(&from_root), @r"
+        status: 0
+        --- stdout
+        site/robots.txt: no problems
+        1 info about robots outside the targets left out (`--all-infos` prints it)
+        --- stderr
+        ");
+    insta::assert_snapshot!(support::transcript(&from_site), @r"
+        status: 0
+        --- stdout
+        robots.txt: no problems
+        1 info about robots outside the targets left out (`--all-infos` prints it)
+        --- stderr
+        ");
 }
 
 /// Two links to `.` in a folder made the walk run forever; one made it lint the same file again
@@ -120,10 +132,12 @@ fn a_closed_pipe_is_a_normal_end() {
 #[test]
 fn an_unsupported_scheme_is_named() {
     let output = run_in(Path::new(env!("CARGO_MANIFEST_DIR")), &["ftp://example.com/"]);
-    assert_eq!(output.status.code(), Some(2));
-    let message = text(&output.stderr);
-    assert!(message.contains("ftp") && message.contains("http"), "{message}");
-    assert!(!message.contains("No such file"), "{message}");
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: `ftp://example.com/`: robolint fetches only http and https URLs, not `ftp`
+        ");
 }
 
 /// A broken robolint.toml is reported once, with every error in it, and `[rules]` takes the
@@ -134,16 +148,31 @@ fn configuration_errors_are_reported_once_and_rules_take_prefixes_and_categories
     fs::write(root.join("robots.txt"), "User-agent: *\nDisallow: /tmp/*\n").expect("robots.txt");
     fs::write(root.join("robolint.toml"), "fail-on = \"sometimes\"\ntarget = \"mars\"\n").expect("config");
     let broken = run_in(&root, &["robots.txt"]);
-    let message = text(&broken.stderr);
-    assert_eq!(broken.status.code(), Some(2));
-    assert!(message.contains("sometimes") && message.contains("mars"), "{message}");
-    let headline = |line: &&str| line.starts_with("robolint:");
-    assert_eq!(message.lines().filter(headline).count(), 1, "{message}");
+    insta::assert_snapshot!(support::transcript(&broken), @r#"
+        status: 2
+        --- stdout
+        --- stderr
+        Error: invalid configuration: 2 problems
+           ╭─[ [TEMP]/robolint.toml:1:11 ]
+           │
+         1 │ fail-on = "sometimes"
+           │           ─────┬─────  
+           │                ╰─────── `fail-on` takes info, warning, error or never, not `sometimes`
+         2 │ target = "mars"
+           │          ───┬──  
+           │             ╰──── unknown dialect `mars` (expected norobots-1994, draft-1996, rfc9309, google or python-robotparser)
+        ───╯
+        robolint: [TEMP]/robolint.toml: invalid configuration (see above)
+        "#);
 
     fs::write(root.join("robolint.toml"), "[rules]\nRL3 = \"off\"\nrecords = \"error\"\n").expect("config");
     let prefixed = run_in(&root, &["--format", "concise", "robots.txt"]);
-    assert!(!text(&prefixed.stderr).contains("robolint.toml"), "{}", text(&prefixed.stderr));
-    assert!(!text(&prefixed.stdout).contains("RL3"), "{}", text(&prefixed.stdout));
+    insta::assert_snapshot!(support::transcript(&prefixed), @r"
+        status: 0
+        --- stdout
+        robots.txt: no problems
+        --- stderr
+        ");
 }
 
 /// `--diff` with a machine format is refused instead of ignored; `fetch` offers no `--fix`.
@@ -151,14 +180,23 @@ fn configuration_errors_are_reported_once_and_rules_take_prefixes_and_categories
 fn options_that_cannot_apply_are_refused_or_not_offered() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let diff = run_in(manifest, &["--diff", "--format", "json", "corpus/samples/robots.txt"]);
-    assert_eq!(diff.status.code(), Some(2), "{}", text(&diff.stdout));
+    insta::assert_snapshot!(support::transcript(&diff), @r"
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: --diff prints a unified diff: it takes no --format (use --fix to apply the fixes, then lint with the format)
+        ");
     let help = run_in(manifest, &["fetch", "--help"]);
     let help = text(&help.stdout);
     let offered = |flag: &str| help.lines().any(|line| line.trim_start().starts_with(flag));
     assert!(!offered("--fix") && !offered("--diff") && !offered("--unsafe-fixes"), "{help}");
     let refused = run_in(manifest, &["fetch", "--fix", "http://127.0.0.1:9/"]);
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(text(&refused.stderr).contains("cannot be fixed"), "{}", text(&refused.stderr));
+    insta::assert_snapshot!(support::transcript(&refused), @r"
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: a fetched robots.txt cannot be fixed in place: save it to a file and run `robolint --fix FILE`
+        ");
 }
 
 /// `--color always` colours concise output too, and FORCE_COLOR / CLICOLOR_FORCE colour `auto`.
@@ -202,7 +240,17 @@ fn rules_are_sorted_aligned_and_misspellings_get_a_suggestion() {
         .collect();
     assert!(category_column.windows(2).all(|pair| pair[0] == pair[1]), "{listing}");
     let rule = run_in(manifest, &["rule", "glob-patern"]);
-    assert!(text(&rule.stderr).contains("glob-pattern"), "{}", text(&rule.stderr));
+    insta::assert_snapshot!(support::transcript(&rule), @r"
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: no rule `glob-patern`: did you mean `glob-pattern`? (see `robolint rules`)
+        ");
     let select = run_in(manifest, &["--select", "glob-patern", "corpus/samples/robots.txt"]);
-    assert!(text(&select.stderr).contains("did you mean `glob-pattern`"), "{}", text(&select.stderr));
+    insta::assert_snapshot!(support::transcript(&select), @r"
+        status: 2
+        --- stdout
+        --- stderr
+        robolint: unknown rule selector(s): glob-patern (did you mean `glob-pattern`?) (see `robolint rules`)
+        ");
 }

@@ -27,27 +27,52 @@ fn temp_dir(name: &str) -> support::TestDir {
 
 #[test]
 fn quiet_prints_the_findings_and_no_summary() {
-    let loud = text(&robolint(&["--no-config", "--all-infos", "--format", "concise", "-"], FIXABLE).stdout);
-    let quiet = text(&robolint(&["--no-config", "--all-infos", "--format", "concise", "-q", "-"], FIXABLE).stdout);
-    assert!(loud.contains("problems"), "{loud}");
-    assert!(!quiet.contains("problems") && quiet.contains("RL301"), "{quiet}");
+    let loud = robolint(&["--no-config", "--all-infos", "--format", "concise", "-"], FIXABLE);
+    insta::assert_snapshot!(support::transcript(&loud), @r"
+        status: 1
+        --- stdout
+        <stdin>:2:16: info[RL301 glob-pattern]: `*` is a wildcard for RFC 9309 robots, a plain character for 1994/1996-style robots
+        <stdin>:3:1: warning[RL102 field-typo]: unknown field `Dissallow`: did you mean `Disallow`? Google reads it as `Disallow` and other robots drop it
+        <stdin>: 2 problems (1 warning, 1 info)
+        2 fixable with `--fix`
+        --- stderr
+        ");
+    let quiet = robolint(&["--no-config", "--all-infos", "--format", "concise", "-q", "-"], FIXABLE);
+    insta::assert_snapshot!(support::transcript(&quiet), @r"
+        status: 1
+        --- stdout
+        <stdin>:2:16: info[RL301 glob-pattern]: `*` is a wildcard for RFC 9309 robots, a plain character for 1994/1996-style robots
+        <stdin>:3:1: warning[RL102 field-typo]: unknown field `Dissallow`: did you mean `Disallow`? Google reads it as `Disallow` and other robots drop it
+        --- stderr
+        ");
 }
 
 #[test]
 fn the_summary_counts_what_fix_and_unsafe_fixes_would_mend() {
-    let out = text(&robolint(&["--no-config", "--format", "concise", "-"], FIXABLE).stdout);
-    assert!(out.contains("fixable with `--fix`"), "{out}");
+    let output = robolint(&["--no-config", "--format", "concise", "-"], FIXABLE);
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 1
+        --- stdout
+        <stdin>:3:1: warning[RL102 field-typo]: unknown field `Dissallow`: did you mean `Disallow`? Google reads it as `Disallow` and other robots drop it
+        <stdin>: 1 problem (1 warning)
+        1 info about robots outside the targets left out (`--all-infos` prints it)
+        2 fixable with `--fix`
+        --- stderr
+        ");
 }
 
 #[test]
 fn statistics_count_findings_per_rule_most_frequent_first() {
     let file = b"User-agent: *\nDisallow: /a/*\nDisallow: /b/*\nDisallow: /c$\nDissallow: /x\n";
     let output = robolint(&["--no-config", "--target", "portable", "--statistics", "-"], file);
-    let out = text(&output.stdout);
-    let first = out.lines().next().unwrap_or_default();
-    assert!(first.trim_start().starts_with('3') && first.contains("RL301  glob-pattern"), "{out}");
-    assert!(!out.contains("Disallow: /a/*"), "{out}");
-    assert_eq!(output.status.code(), Some(1), "the exit status still follows --fail-on");
+    // The exit status still follows --fail-on.
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 1
+        --- stdout
+        3  RL301  glob-pattern [2 fixable]
+        1  RL102  field-typo [*]
+        --- stderr
+        ");
 }
 
 #[test]
@@ -56,7 +81,11 @@ fn output_file_takes_what_standard_output_would_have() {
     let path = dir.join("report.json");
     let path_text = path.to_string_lossy().into_owned();
     let output = robolint(&["--no-config", "--format", "json", "-o", &path_text, "-"], FIXABLE);
-    assert!(output.stdout.is_empty(), "{}", text(&output.stdout));
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 1
+        --- stdout
+        --- stderr
+        ");
     let written: serde_json::Value = serde_json::from_slice(&fs::read(&path).expect("report")).expect("json");
     assert!(written["diagnostics"].as_array().is_some_and(|found| !found.is_empty()), "{written}");
 }
@@ -69,19 +98,38 @@ fn stdin_filename_names_the_input_finds_its_configuration_and_feeds_file_name() 
     let name = dir.join("site/Robots.TXT");
     let name = name.to_string_lossy();
     let output = robolint(&["--format", "concise", "--stdin-filename", &name, "-"], FIXABLE);
-    let out = text(&output.stdout);
-    assert!(out.contains("site/Robots.TXT:"), "{out}");
-    assert!(!out.contains("RL301"), "the configuration beside the named file applies: {out}");
-    assert!(out.contains("file-name"), "the name is judged: {out}");
+    // The configuration beside the named file turns RL301 off, and the name is judged.
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 1
+        --- stdout
+        [TEMP]/site/Robots.TXT:1:1: warning[RL012 file-name]: the file is named `Robots.TXT`, but robots request `/robots.txt` in lower case
+        [TEMP]/site/Robots.TXT:3:1: warning[RL102 field-typo]: unknown field `Dissallow`: did you mean `Disallow`? Google reads it as `Disallow` and other robots drop it
+        [TEMP]/site/Robots.TXT: 2 problems (2 warnings)
+        1 fixable with `--fix`
+        --- stderr
+        ");
 }
 
 #[test]
 fn fix_of_standard_input_writes_the_fixed_text_to_standard_output() {
     let output = robolint(&["--no-config", "--fix", "-"], FIXABLE);
-    assert_eq!(text(&output.stdout), "User-agent: *\nDisallow: /tmp/\nDisallow: /drafts/\n");
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 0
+        --- stdout
+        User-agent: *
+        Disallow: /tmp/
+        Disallow: /drafts/
+        --- stderr
+        ");
+    // A file with nothing to fix comes back whole.
     let clean = robolint(&["--no-config", "--fix", "-"], b"User-agent: *\nDisallow: /x\n");
-    assert_eq!(text(&clean.stdout), "User-agent: *\nDisallow: /x\n", "a file with nothing to fix comes back whole");
-    assert_eq!(clean.status.code(), Some(0));
+    insta::assert_snapshot!(support::transcript(&clean), @r"
+        status: 0
+        --- stdout
+        User-agent: *
+        Disallow: /x
+        --- stderr
+        ");
 }
 
 #[test]
@@ -134,12 +182,7 @@ fn the_man_page_documents_every_option_help_lists() {
 fn parse_prints_the_strict_tree_or_the_failing_production() {
     let example = "corpus/strict-syntax/draft-section-4-example.txt";
     let accepted = robolint(&["parse", example], b"");
-    let tree = text(&accepted.stdout);
-    assert_eq!(accepted.status.code(), Some(0), "{tree}");
-    assert!(tree.starts_with("robotstxt 1:1-"), "{tree}");
-    assert!(tree.contains("\n  record 4:1-6:1 "), "{tree}");
-    assert!(tree.contains("\n    agentline 4:1-5:1 \"User-agent: unhipbot\\r\\n\""), "{tree}");
-    assert!(tree.contains("allowline") && tree.contains("disallowline"), "{tree}");
+    insta::assert_snapshot!(support::transcript(&accepted));
 
     let json = robolint(&["parse", "--format", "json", example], b"");
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
@@ -149,10 +192,16 @@ fn parse_prints_the_strict_tree_or_the_failing_production() {
     assert_eq!(json["tree"]["children"][1]["start"], serde_json::json!({"line": 4, "column": 1}));
 
     let rejected = robolint(&["parse", "-"], b"User-agent: *\r\nDisallow /x\r\n");
-    let report = text(&rejected.stdout);
-    assert_eq!(rejected.status.code(), Some(1), "{report}");
-    assert!(report.starts_with("rejected: disallowline at 2:9, expected \":\""), "{report}");
-    assert!(report.contains("line 2: field \"Disallow\" = \"/x\""), "{report}");
+    insta::assert_snapshot!(support::transcript(&rejected), @r#"
+        status: 1
+        --- stdout
+        rejected: disallowline at 2:9, expected ":"
+
+        The lenient parse reads the lines as:
+        line 1: field "User-agent" = "*"
+        line 2: field "Disallow" = "/x" (strict: disallowline fails, expected ":")
+        --- stderr
+        "#);
 }
 
 fn robolint_with_env(directory: &Path, args: &[&str], env: &[(&str, &Path)]) -> Output {
@@ -171,21 +220,42 @@ fn configuration_selects_rules_and_show_settings_says_what_applies() {
     let dir = temp_dir("config-select");
     fs::write(dir.join("robots.txt"), FIXABLE).expect("robots.txt");
     fs::write(dir.join("robolint.toml"), "select = [\"RL3\"]\nignore = [\"sensitive-path\"]\n").expect("config");
-    let configured = text(&robolint_with_env(&dir, &["--format", "concise", "robots.txt"], &[]).stdout);
-    assert!(configured.contains("RL301") && !configured.contains("RL102"), "{configured}");
-    let overridden = text(
-        &robolint_with_env(
-            &dir,
-            &["--format", "concise", "--select", "RL1", "--ignore", "glob-pattern", "robots.txt"],
-            &[],
-        )
-        .stdout,
+    let configured = robolint_with_env(&dir, &["--format", "concise", "robots.txt"], &[]);
+    insta::assert_snapshot!(support::transcript(&configured), @r"
+        status: 0
+        --- stdout
+        robots.txt:2:16: info[RL301 glob-pattern]: `*` is a wildcard for RFC 9309 robots, a plain character for 1994/1996-style robots
+        robots.txt: 1 problem (1 info)
+        1 fixable with `--fix`
+        --- stderr
+        ");
+    let overridden = robolint_with_env(
+        &dir,
+        &["--format", "concise", "--select", "RL1", "--ignore", "glob-pattern", "robots.txt"],
+        &[],
     );
-    assert!(overridden.contains("RL102") && !overridden.contains("RL301"), "{overridden}");
+    insta::assert_snapshot!(support::transcript(&overridden), @r"
+        status: 1
+        --- stdout
+        robots.txt:3:1: warning[RL102 field-typo]: unknown field `Dissallow`: did you mean `Disallow`? Google reads it as `Disallow` and other robots drop it
+        robots.txt: 1 problem (1 warning)
+        1 fixable with `--fix`
+        --- stderr
+        ");
 
-    let shown = text(&robolint_with_env(&dir, &["--show-settings", "--ignore", "RL302", "robots.txt"], &[]).stdout);
-    assert!(shown.contains(&format!("configuration: {}", dir.join("robolint.toml").display())), "{shown}");
-    assert!(shown.contains("select: [RL3]") && shown.contains("ignore: [sensitive-path, RL302]"), "{shown}");
+    let shown = robolint_with_env(&dir, &["--show-settings", "--ignore", "RL302", "robots.txt"], &[]);
+    insta::assert_snapshot!(support::transcript(&shown), @r"
+        status: 0
+        --- stdout
+        settings for robots.txt
+        configuration: [TEMP]/robolint.toml
+        target: today (rfc9309, google)
+        fail-on: warning (default)
+        select: [RL3]
+        extend-select: []
+        ignore: [sensitive-path, RL302]
+        --- stderr
+        ");
 }
 
 /// With no robolint.toml above a file, the user's own configuration applies.
@@ -199,10 +269,29 @@ fn the_user_configuration_applies_where_no_project_configuration_does() {
     fs::create_dir_all(&site).expect("site");
     fs::write(site.join("robots.txt"), FIXABLE).expect("robots.txt");
     let env = [("XDG_CONFIG_HOME", home.as_path())];
-    let out = text(&robolint_with_env(&site, &["--format", "concise", "robots.txt"], &env).stdout);
-    assert!(!out.contains("RL301") && out.contains("RL102"), "{out}");
-    let shown = text(&robolint_with_env(&site, &["--show-settings", "robots.txt"], &env).stdout);
-    assert!(shown.contains("(the user configuration)"), "{shown}");
+    let linted = robolint_with_env(&site, &["--format", "concise", "robots.txt"], &env);
+    insta::assert_snapshot!(support::transcript(&linted), @r"
+        status: 1
+        --- stdout
+        robots.txt:3:1: warning[RL102 field-typo]: unknown field `Dissallow`: did you mean `Disallow`? Google reads it as `Disallow` and other robots drop it
+        robots.txt: 1 problem (1 warning)
+        1 fixable with `--fix`
+        --- stderr
+        ");
+    let shown = robolint_with_env(&site, &["--show-settings", "robots.txt"], &env);
+    insta::assert_snapshot!(support::transcript(&shown), @r"
+        status: 0
+        --- stdout
+        settings for robots.txt
+        configuration: [TEMP]/config-home/robolint/robolint.toml (the user configuration)
+        target: today (rfc9309, google)
+        fail-on: warning (default)
+        select: default rules
+        extend-select: []
+        ignore: []
+        rules.glob-pattern: off
+        --- stderr
+        ");
 }
 
 /// `--watch` lints again after the file changes.

@@ -39,41 +39,85 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn an_unchanged_file_prints_no_change_and_exits_0() {
     let dir = with_files("unchanged");
-    let output = run(&dir, &["diff", "old.txt", "old.txt"], b"");
-    assert_eq!(output.status.code(), Some(0));
-    assert!(text(&output.stdout).trim_end().ends_with("no change"), "{}", text(&output.stdout));
+    let output = run(&dir, &["diff", "--agents", "Googlebot,Bingbot", "old.txt", "old.txt"], b"");
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 0
+        --- stdout
+        old.txt → old.txt: 5 URLs asked of 2 robots: no change
+        --- stderr
+        ");
 }
 
 #[test]
 fn a_blocked_product_path_is_named_with_its_robots_line_and_urls() {
     let dir = with_files("blocked");
     let output = run(&dir, &["diff", "--agents", "Googlebot,Bingbot", "old.txt", "new.txt"], b"");
-    let out = text(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{out}");
-    assert!(
-        out.contains("(Bingbot, Googlebot): blocks 2 URL(s), because of new line 3 `Disallow: /products/`"),
-        "{out}"
-    );
-    assert!(out.contains("    /products/\n") && out.contains("    /products/x\n"), "{out}");
-    assert!(out.contains("URLs asked of 2 robots"), "{out}");
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 1
+        --- stdout
+        old.txt → new.txt: 9 URLs asked of 2 robots: 4 answers change
+        listed (Bingbot, Googlebot): blocks 2 URL(s), because of new line 3 `Disallow: /products/`
+            /products/
+            /products/x
+        --- stderr
+        ");
 }
 
 #[test]
 fn the_gate_follows_fail_on() {
     let dir = with_files("gate");
-    // Opening a path is a change but blocks nothing.
-    let opened = run(&dir, &["diff", "new.txt", "old.txt"], b"");
-    assert_eq!(opened.status.code(), Some(0), "{}", text(&opened.stdout));
-    assert!(text(&opened.stdout).contains("opens"), "{}", text(&opened.stdout));
-    assert_eq!(run(&dir, &["diff", "--fail-on", "any", "new.txt", "old.txt"], b"").status.code(), Some(1));
-    assert_eq!(run(&dir, &["diff", "--fail-on", "never", "old.txt", "new.txt"], b"").status.code(), Some(0));
+    // Opening a path is a change but blocks nothing. Two robots named keep the snapshots
+    // apart from the registry, which grows.
+    let commands: [&[&str]; 3] = [
+        &["diff", "--agents", "Googlebot,Bingbot", "new.txt", "old.txt"],
+        &["diff", "--agents", "Googlebot,Bingbot", "--fail-on", "any", "new.txt", "old.txt"],
+        &["diff", "--agents", "Googlebot,Bingbot", "--fail-on", "never", "old.txt", "new.txt"],
+    ];
+    let runs: Vec<String> =
+        commands.iter().map(|args| support::command_transcript(args, &run(&dir, args, b""))).collect();
+    insta::assert_snapshot!(runs.join("\n"), @r"
+        $ robolint diff --agents Googlebot,Bingbot new.txt old.txt
+        status: 0
+        --- stdout
+        new.txt → old.txt: 9 URLs asked of 2 robots: 4 answers change
+        listed (Bingbot, Googlebot): opens 2 URL(s), because of old line 3 `Disallow: /products/` no longer applies
+            /products/
+            /products/x
+        --- stderr
+
+        $ robolint diff --agents Googlebot,Bingbot --fail-on any new.txt old.txt
+        status: 1
+        --- stdout
+        new.txt → old.txt: 9 URLs asked of 2 robots: 4 answers change
+        listed (Bingbot, Googlebot): opens 2 URL(s), because of old line 3 `Disallow: /products/` no longer applies
+            /products/
+            /products/x
+        --- stderr
+
+        $ robolint diff --agents Googlebot,Bingbot --fail-on never old.txt new.txt
+        status: 0
+        --- stdout
+        old.txt → new.txt: 9 URLs asked of 2 robots: 4 answers change
+        listed (Bingbot, Googlebot): blocks 2 URL(s), because of new line 3 `Disallow: /products/`
+            /products/
+            /products/x
+        --- stderr
+        ");
 }
 
 #[test]
 fn standard_input_is_a_side() {
     let dir = with_files("stdin");
-    let output = run(&dir, &["diff", "old.txt", "-"], NEW.as_bytes());
-    assert!(text(&output.stdout).contains("<stdin>") && text(&output.stdout).contains("/products/"));
+    let output = run(&dir, &["diff", "--agents", "Googlebot,Bingbot", "old.txt", "-"], NEW.as_bytes());
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 1
+        --- stdout
+        old.txt → <stdin>: 9 URLs asked of 2 robots: 4 answers change
+        listed (Bingbot, Googlebot): blocks 2 URL(s), because of new line 3 `Disallow: /products/`
+            /products/
+            /products/x
+        --- stderr
+        ");
 }
 
 #[test]
@@ -91,12 +135,26 @@ fn a_git_revision_is_a_side_and_against_compares_with_it() {
     git(&["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "robots"]).expect("commit");
     drop(committed);
     fs::write(dir.join("robots.txt"), NEW).expect("an edit");
-    let by_revision = run(&dir, &["diff", "HEAD:robots.txt", "robots.txt"], b"");
-    assert!(text(&by_revision.stdout).contains("HEAD:robots.txt → robots.txt"), "{}", text(&by_revision.stdout));
-    assert_eq!(by_revision.status.code(), Some(1));
-    let against = run(&dir, &["diff", "--against", "HEAD", "robots.txt"], b"");
-    assert_eq!(against.status.code(), Some(1), "{}", text(&against.stdout));
-    assert!(text(&against.stdout).contains("`Disallow: /products/`"));
+    let by_revision = run(&dir, &["diff", "--agents", "Googlebot,Bingbot", "HEAD:robots.txt", "robots.txt"], b"");
+    insta::assert_snapshot!(support::transcript(&by_revision), @r"
+        status: 1
+        --- stdout
+        HEAD:robots.txt → robots.txt: 9 URLs asked of 2 robots: 4 answers change
+        listed (Bingbot, Googlebot): blocks 2 URL(s), because of new line 3 `Disallow: /products/`
+            /products/
+            /products/x
+        --- stderr
+        ");
+    let against = run(&dir, &["diff", "--agents", "Googlebot,Bingbot", "--against", "HEAD", "robots.txt"], b"");
+    insta::assert_snapshot!(support::transcript(&against), @r"
+        status: 1
+        --- stdout
+        HEAD:robots.txt → robots.txt: 9 URLs asked of 2 robots: 4 answers change
+        listed (Bingbot, Googlebot): blocks 2 URL(s), because of new line 3 `Disallow: /products/`
+            /products/
+            /products/x
+        --- stderr
+        ");
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {

@@ -374,16 +374,13 @@ fn github_annotations_escape_names_and_messages() {
     // robots that decode escapes.
     let output =
         robolint_in(&dir, &["--format", "github", "--target", "portable", "--all-infos", "a,b:c/robots.txt"], b"");
-    assert_eq!(output.status.code(), Some(1));
-    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
-    assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
-        "::warning file=a%2Cb%3Ac/robots.txt,line=2,col=13,endLine=2,endColumn=16,\
-         title=RL108 invalid-percent-encoding::`%25zz` is not a percent-escape: `%25` must be followed by two hex digits\n\
-         ::notice file=a%2Cb%3Ac/robots.txt,line=3,col=11,endLine=3,endColumn=19,\
-         title=RL313 sensitive-path::`/private/` tells every reader where something sensitive lives \
-         (it matches `/private` on the sensitive-path list), and anyone can read robots.txt\n"
-    );
+    insta::assert_snapshot!(support::transcript(&output), @r"
+        status: 1
+        --- stdout
+        ::warning file=a%2Cb%3Ac/robots.txt,line=2,col=13,endLine=2,endColumn=16,title=RL108 invalid-percent-encoding::`%25zz` is not a percent-escape: `%25` must be followed by two hex digits
+        ::notice file=a%2Cb%3Ac/robots.txt,line=3,col=11,endLine=3,endColumn=19,title=RL313 sensitive-path::`/private/` tells every reader where something sensitive lives (it matches `/private` on the sensitive-path list), and anyone can read robots.txt
+        --- stderr
+        ");
 }
 
 /// A witness is a note in every format: under the finding in human output, its own field

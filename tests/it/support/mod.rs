@@ -59,3 +59,66 @@ impl std::ops::Deref for TestDir {
         self.0.path()
     }
 }
+
+/// One run as the user saw it, for a snapshot: the exit status, then standard output, then
+/// standard error, each under a header. Machine-specific text becomes a placeholder:
+/// `[ROOT]` for the package's folder, `[TEMP]` for a `TestDir`, `[VERSION]` for the package's
+/// version. So a transcript reads the same on every machine.
+pub fn transcript(output: &Output) -> String {
+    let status = match output.status.code() {
+        Some(code) => format!("status: {code}"),
+        None => format!("status: {}", output.status),
+    };
+    let mut transcript = format!("{status}\n");
+    for (header, bytes) in [("--- stdout", &output.stdout), ("--- stderr", &output.stderr)] {
+        transcript.push_str(header);
+        transcript.push('\n');
+        transcript.push_str(&String::from_utf8_lossy(bytes));
+        // A stream that ends mid-line says so: the next header must not hide it.
+        if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+            transcript.push_str("\n[no newline at end]\n");
+        }
+    }
+    redact(&transcript)
+}
+
+/// A run's transcript under the command that made it (`$ robolint ARGS`), for tests that run
+/// several commands into one snapshot.
+pub fn command_transcript(args: &[&str], output: &Output) -> String {
+    // An empty argument or one with spaces is quoted, as a shell would need it.
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|arg| if arg.is_empty() || arg.contains(' ') { format!("'{arg}'") } else { arg.to_string() })
+        .collect();
+    let command = redact(&format!("$ robolint {}", quoted.join(" ")));
+    format!("{command}\n{}", transcript(output))
+}
+
+/// Replaces the package's folder, the test folders and the version with placeholders.
+fn redact(text: &str) -> String {
+    let text = text.replace(env!("CARGO_MANIFEST_DIR"), "[ROOT]");
+    let temp = std::env::temp_dir();
+    let mut prefixes = vec![temp.join("robolint-")];
+    // A temporary folder behind a link (macOS's /var) may be printed by either name.
+    if let Ok(canonical) = temp.canonicalize() {
+        prefixes.push(canonical.join("robolint-"));
+    }
+    let text = prefixes.iter().fold(text, |text, prefix| replace_test_dirs(&text, &prefix.to_string_lossy()));
+    text.replace(env!("CARGO_PKG_VERSION"), "[VERSION]")
+}
+
+/// Replaces each `PREFIX<name>-<random>` folder name with `[TEMP]`.
+fn replace_test_dirs(text: &str, prefix: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(prefix) {
+        out.push_str(&rest[..at]);
+        out.push_str("[TEMP]");
+        let name = &rest[at + prefix.len()..];
+        // `TestDir` names hold letters, digits, `-` and `_`; the folder ends at anything else.
+        let end = name.find(|c: char| !(c.is_ascii_alphanumeric() || "-_".contains(c))).unwrap_or(name.len());
+        rest = &name[end..];
+    }
+    out.push_str(rest);
+    out
+}
