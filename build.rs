@@ -26,7 +26,6 @@ mod category;
 
 use category::Category;
 
-
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=src/rules/category.rs");

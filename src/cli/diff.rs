@@ -539,17 +539,23 @@ impl Answer for DiffAnswer<'_> {
         for note in self.notes {
             writeln!(out, "note: {note}")?;
         }
+        let urls = counted(self.urls_asked, "URL", "URLs");
         let asked = match self.urls_given {
-            0 => format!("{} URLs", self.urls_asked),
+            0 => urls,
             given => {
-                format!("{} URLs ({given} yours, {} probes)", self.urls_asked, self.urls_asked.saturating_sub(given))
+                format!("{urls} ({given} yours, {})", counted(self.urls_asked.saturating_sub(given), "probe", "probes"))
             }
         };
-        write!(out, "{} → {}: {asked} asked of {} robots", self.old, self.new, self.robots.len())?;
+        let robots = counted(self.robots.len(), "robot", "robots");
+        write!(out, "{} → {}: {asked} asked of {robots}", self.old, self.new)?;
         if self.changes.is_empty() {
             return writeln!(out, ": no change");
         }
-        writeln!(out, ": {} answers change", self.changes.len())?;
+        let changes = match self.changes.len() {
+            1 => "1 answer changes".to_string(),
+            many => format!("{many} answers change"),
+        };
+        writeln!(out, ": {changes}")?;
         // (purpose, opens rather than blocks, cause) → the robots and the URLs.
         let mut groups: BTreeMap<(&str, bool, String), Affected<'_>> = BTreeMap::new();
         for change in &self.changes {
@@ -726,4 +732,9 @@ fn sarif_log(
         }
     }
     log.finish(out)
+}
+
+/// `count` and the word for that many: "1 robot", "2 robots".
+fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
