@@ -130,10 +130,7 @@ const SECOND_THREAD_FOR_BYTES: std::ops::RangeInclusive<usize> = 64 * 1024..=102
 /// the document.
 #[derive(Clone, Copy)]
 struct Lint<'l> {
-    source: &'l Source,
-    document: &'l Document,
-    path: Option<&'l Path>,
-    fetch: Option<&'l FetchOutcome>,
+    input: Input<'l>,
     table: &'l RuleTable,
     analysis: &'l Analysis<'l>,
     /// An error page or a failed fetch has no robots.txt to lint, only an exchange to judge.
@@ -192,7 +189,7 @@ struct Worker<'w, 's> {
 
 impl<'w, 's> Worker<'w, 's> {
     fn new(lint: Lint<'w>, suppressions: &'s [Suppression]) -> Worker<'w, 's> {
-        let witnesses = Witnesses::new(lint.document, &lint.source.text);
+        let witnesses = Witnesses::new(lint.input.document, &lint.input.source.text);
         Worker { lint, suppressions, witnesses, found: Found::default() }
     }
 
@@ -213,7 +210,7 @@ impl<'w, 's> Worker<'w, 's> {
                 self.witnesses.spending(&mut run.budget, || match run.resolved.rule.check() {
                     Check::Document(check) => check(&cx, findings),
                     Check::Fetch(check) => {
-                        if let Some(fetch) = self.lint.fetch {
+                        if let Some(fetch) = self.lint.input.fetch {
                             check(&cx, fetch, findings)
                         }
                     }
@@ -222,13 +219,13 @@ impl<'w, 's> Worker<'w, 's> {
                 });
                 self.finish(run);
             }
-            Pass::Lines(rules) => self.walk(rules, &self.lint.document.lines, |check| match check {
+            Pass::Lines(rules) => self.walk(rules, &self.lint.input.document.lines, |check| match check {
                 Check::Line(check) => Some(move |cx: &Context<'_, 'w>, index, line, findings: &mut Findings| {
                     check(cx, index, line, findings)
                 }),
                 _ => None,
             }),
-            Pass::Records(rules) => self.walk(rules, &self.lint.document.records, |check| match check {
+            Pass::Records(rules) => self.walk(rules, &self.lint.input.document.records, |check| match check {
                 Check::Record(check) => {
                     Some(move |cx: &Context<'_, 'w>, _, record, findings: &mut Findings| check(cx, record, findings))
                 }
@@ -280,10 +277,10 @@ impl<'w, 's> Worker<'w, 's> {
     fn context(&self, resolved: &'w Resolved) -> Context<'_, 'w> {
         let lint = self.lint;
         Context {
-            source: lint.source,
-            text: &lint.source.text,
-            doc: lint.document,
-            path: lint.path,
+            source: lint.input.source,
+            text: &lint.input.source.text,
+            doc: lint.input.document,
+            path: lint.input.path,
             strict_explanations: &self.found.strict_explanations,
             metadata: resolved.rule.metadata(),
             options: resolved.options.as_deref(),
@@ -402,15 +399,12 @@ struct Input<'i> {
 }
 
 fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Output) -> Vec<Diagnostic> {
-    let Input { source, document, path, fetch } = input;
+    let Input { source, document, fetch, .. } = input;
     let table = linter.table();
     let analysis = Analysis::new(document, &source.text);
     let mut suppressions = suppression::find(document, &source.text);
     let lint = Lint {
-        source,
-        document,
-        path,
-        fetch,
+        input,
         table,
         analysis: &analysis,
         body_is_robots_txt: fetch.is_none_or(|fetch| fetch.robots_txt().is_some()),
