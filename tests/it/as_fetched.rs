@@ -3,6 +3,7 @@
 //! files too: each robot answers as it treats what it was given (`agents/fetching.toml`, an
 //! entry's own `[agent.fetching]`, `limits.max-file-bytes`), and says so.
 
+use crate::support::stdout;
 use std::fs;
 use std::path::PathBuf;
 use std::process::Output;
@@ -16,10 +17,6 @@ use crate::support::http_server;
 
 fn robolint(args: &[&str]) -> Output {
     support::robolint_in(&std::env::temp_dir(), args, b"")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// A server whose robots.txt answers with `status` and nothing else; its site's URL.

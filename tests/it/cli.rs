@@ -1,17 +1,9 @@
 //! The `robolint` binary as users run it: arguments, output forms and exit statuses.
 
+use crate::support::{robolint, stdout};
 use std::path::Path;
-use std::process::Output;
 
 use crate::support;
-
-fn robolint(args: &[&str], stdin: &[u8]) -> Output {
-    support::robolint_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 fn temp_dir(name: &str) -> support::TestDir {
     support::TestDir::new(&format!("cli-{name}"))

@@ -1,24 +1,12 @@
 //! `robolint check` and `robolint matrix` as users run them: the draft's §4 matrix, the
 //! per-URL answers in text and JSON, and the exit statuses.
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+use crate::support::{robolint, stderr, stdout};
+use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
 use crate::support;
-
-fn robolint(args: &[&str], stdin: &[u8]) -> Output {
-    support::robolint_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 const FICT_ORG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/seeds/draft-1996-section-4-fict-org.txt");
 

@@ -1,6 +1,7 @@
 //! Options users of ruff and ShellCheck reach for (issue "A command line and editor experience
 //! on a par with ruff"), through the built binary.
 
+use crate::support::robolint;
 use std::fs;
 use std::path::Path;
 use std::process::Output;
@@ -8,14 +9,6 @@ use std::process::Output;
 use crate::support;
 
 const FIXABLE: &[u8] = b"User-agent: *\nDisallow: /tmp/*\nDissallow: /drafts/\n";
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn robolint(args: &[&str], stdin: &[u8]) -> Output {
-    support::robolint_in(manifest(), args, stdin)
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

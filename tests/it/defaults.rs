@@ -1,17 +1,12 @@
 //! The default run speaks for the robots that visit sites today (RFC 9309 and Google), the
 //! historical view is `--target portable`, and one cause gives one finding.
 
-use std::path::Path;
-use std::process::Output;
+use crate::support::robolint;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
 use crate::support;
-
-fn robolint(args: &[&str], stdin: &[u8]) -> Output {
-    support::robolint_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
-}
 
 /// The findings of a JSON run.
 fn findings(args: &[&str], stdin: &[u8]) -> Vec<Value> {

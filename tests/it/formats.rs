@@ -1,6 +1,7 @@
 //! The machine output formats as tools read them: `--format json` (docs/json-format.md),
 //! `--format sarif` checked against the official SARIF 2.1.0 schema, and `--format github`.
 
+use crate::support::robolint;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Output;
@@ -15,10 +16,6 @@ use sarif_schema::{sarif_validator, schema_errors};
 
 fn project() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn robolint(args: &[&str], stdin: &[u8]) -> Output {
-    robolint_in(project(), args, stdin)
 }
 
 /// Standard output as exactly one JSON document: anything after it (a summary line) fails.

@@ -3,6 +3,7 @@
 //! linted text's control characters never reach a terminal raw; a configuration file has a
 //! size limit.
 
+use crate::support::stderr;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -23,10 +24,6 @@ fn robolint(directory: &Path, args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("robolint runs")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// A test that needs what this machine may not give (root, a tmpfs, ACLs) says why it did

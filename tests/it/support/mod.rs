@@ -15,6 +15,21 @@ use std::io::{ErrorKind, Write};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+/// Runs robolint in the checkout with `stdin` on its standard input and waits for it.
+pub fn robolint(args: &[&str], stdin: &[u8]) -> Output {
+    robolint_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
+}
+
+/// A run's standard output, as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A run's standard error, as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 /// Runs robolint in `directory` with `stdin` on its standard input and waits for it.
 pub fn robolint_in(directory: &Path, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_robolint"))
