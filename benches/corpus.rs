@@ -16,7 +16,7 @@
 //!   many questions of one file (robolint's compiled `Matcher`, which `robolint check
 //!   --urls` asks; fast-robots' compiled `RobotsMatcher`, texting_robots' `Robot`;
 //!   `robotstxt` has no compiled form and parses the file again for every URL).
-//! * LSP: the language server in this process (`robolint::lsp::serve`), one 500 KiB
+//! * LSP: the language server in this process (`robolint_lsp::serve`), one 500 KiB
 //!   document open; the time from sending a didChange that toggles a `*` on a Disallow
 //!   line to receiving its publishDiagnostics, median of 21 edits.
 //! * Memory: the release binary's peak resident memory for a 100 MB file and for the whole
@@ -43,6 +43,9 @@ mod records;
 #[path = "../tests/it/support/shared.rs"]
 mod shared;
 mod support;
+// The LSP client only this bench uses: it needs robolint-lsp, which the other benches do not.
+#[path = "support/lsp.rs"]
+mod lsp_client;
 
 const AGENT: &str = "Googlebot";
 const URL: &str = "https://www.example.com/search/results?q=robots";
@@ -158,7 +161,7 @@ fn run_timed(name: &str, command: &mut Command, stream: &[u8], files: usize) -> 
 
 /// Google's matcher timing itself, built as `tests/it/google_oracle.rs` builds its oracle.
 fn google_cpp(stream: &[u8], files: usize) -> Option<Timed> {
-    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let project = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("google-oracle");
     let built = Command::new("bash")
         .arg(project.join("tests/oracle/build-google.sh"))
@@ -181,7 +184,7 @@ fn google_cpp(stream: &[u8], files: usize) -> Option<Timed> {
 
 /// Lighthouse's robots.txt audit under Node, where `npm ci --prefix benches/lighthouse` ran.
 fn lighthouse(stream: &[u8], files: usize) -> Option<Timed> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/lighthouse");
+    let folder = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("benches/lighthouse");
     if !folder.join("node_modules/lighthouse").is_dir() {
         println!("Lighthouse: skipped, run `npm ci --prefix benches/lighthouse` first (needs Node 20+)");
         return None;
@@ -372,7 +375,7 @@ fn did_change_to_publish(text: &str) -> Duration {
         text.lines().enumerate().find(|(_, line)| line.starts_with("Disallow:")).unwrap_or_default();
     let end = line_text.encode_utf16().count();
     let position = |character: usize| json!({"line": line, "character": character});
-    let mut client = support::lsp::Client::open(text);
+    let mut client = lsp_client::Client::open(text);
     let mut times: Vec<Duration> = (0..21)
         .map(|edit| {
             let (range, inserted) = if edit % 2 == 0 {

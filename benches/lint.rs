@@ -13,9 +13,9 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughpu
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
 use robolint::diagnostic::Applicability;
 use robolint::dialect::{Dialect, Matcher};
-use robolint::lsp::documents::OpenDocument;
-use robolint::lsp::positions::LineIndex;
 use robolint::{parse, Linter, Settings, Source};
+use robolint_lsp::documents::OpenDocument;
+use robolint_lsp::positions::LineIndex;
 
 mod support;
 

@@ -18,7 +18,7 @@ esac
 # The binary and the extension in one cargo run, so that both link the same build of the
 # library (alone, the binary would get one with other features of shared crates, and the
 # library would compile twice); maturin then finds the extension's part already built.
-cargo build --quiet --profile "$profile" -p robolint -p robolint-python --lib --bin robolint
+cargo build --quiet --profile "$profile" -p robolint-cli -p robolint-python --lib --bin robolint
 data=target/python-wheel-data/scripts
 mkdir -p "$data"
 # Stripped: the debug information of a dev build is most of its 200 MB.

@@ -3,12 +3,6 @@
 //! dialects' robots ([`verdicts`]), and a fix that would change one is held back.
 
 pub mod verdicts;
-#[cfg(feature = "native")]
-mod write;
-
-#[cfg(feature = "native")]
-pub use write::{write_fixed, NotWritten};
-
 use std::collections::BTreeSet;
 
 use foldhash::HashMap;

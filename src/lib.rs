@@ -87,8 +87,6 @@ pub mod fetch;
 pub mod fix;
 pub mod format;
 pub mod lint;
-#[cfg(feature = "native")]
-pub mod lsp;
 pub mod model;
 pub mod parallel;
 pub mod parse;
@@ -97,8 +95,6 @@ pub mod preferences;
 pub mod render;
 pub mod report;
 pub mod rules;
-#[cfg(feature = "native")]
-pub mod serve;
 pub mod source;
 pub mod suppression;
 pub mod text;

@@ -13,8 +13,8 @@ use std::cell::Cell;
 
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
 use robolint::dialect::{Dialect, Matcher};
-use robolint::lsp::documents::OpenDocument;
 use robolint::{parse, Settings};
+use robolint_lsp::documents::OpenDocument;
 
 // Only some of the generators are counted here; the rest serve the benches.
 #[allow(dead_code)]

@@ -557,7 +557,7 @@ fn a_document_grown_past_what_is_kept_is_let_go_until_sent_whole() {
     let uri = "file:///nonexistent/grown/robots.txt";
     let findings = client.open(uri, "User-agent: *\nDisallow: /tmp/*\n");
     assert!(findings.iter().any(|finding| finding["code"] == "RL301"), "{findings:?}");
-    let kept = robolint::lsp::documents::KEPT_PER_DOCUMENT;
+    let kept = robolint_lsp::documents::KEPT_PER_DOCUMENT;
     let insertion = "#".repeat(kept);
     client.change(uri, 2, json!([{"range": range((2, 0), (2, 0)), "text": insertion}]));
     let diagnostics = client.diagnostics(uri, Some(2));
@@ -624,7 +624,7 @@ fn pipe() -> (PipeEnd, Pipe) {
 fn a_burst_of_edits_is_linted_once_for_its_last_version() {
     let (mut to_server, server_input) = pipe();
     let (server_output, from_server) = pipe();
-    let server = thread::spawn(move || robolint::lsp::serve(BufReader::new(server_input), server_output));
+    let server = thread::spawn(move || robolint_lsp::serve(BufReader::new(server_input), server_output));
     let (sender, messages) = mpsc::channel();
     thread::spawn(move || read_frames(from_server, sender));
 
@@ -842,7 +842,7 @@ static COUNTING: PeakAllocator = PeakAllocator;
 /// Runs the server over `input` in lockstep; its exit status and every message it wrote.
 fn serve_bytes(input: impl Read) -> (u8, Vec<Value>) {
     let mut output = Vec::new();
-    let status = robolint::lsp::serve_in_lockstep(BufReader::new(input), &mut output).expect("serving from memory");
+    let status = robolint_lsp::serve_in_lockstep(BufReader::new(input), &mut output).expect("serving from memory");
     let (sender, receiver) = mpsc::channel();
     read_frames(output.as_slice(), sender);
     (status, receiver.into_iter().collect())

@@ -1,4 +1,4 @@
-//! `robolint lsp` in the bench's own process: `robolint::lsp::serve`, the server loop the
+//! `robolint lsp` in the bench's own process: `robolint_lsp::serve`, the server loop the
 //! binary runs, reading from and writing to channels instead of standard input and output,
 //! so a timing covers what an editor waits for (reading the didChange, applying it,
 //! re-linting, converting the findings and writing publishDiagnostics) and no pipe.
@@ -62,7 +62,7 @@ impl Client {
         let (to_server, server_input) = mpsc::channel();
         let (server_output, from_server) = mpsc::channel();
         let input = BufReader::new(ClientBytes { incoming: server_input, pending: Vec::new(), read: 0 });
-        let server = thread::spawn(move || robolint::lsp::serve(input, ServerBytes(server_output)));
+        let server = thread::spawn(move || robolint_lsp::serve(input, ServerBytes(server_output)));
         let mut client = Client {
             to_server: Some(to_server),
             from_server,

@@ -3,7 +3,6 @@
 
 #![allow(dead_code)]
 
-pub mod lsp;
 pub mod worst_cases;
 
 /// A small deterministic generator (64-bit LCG), so the benches need no `rand`.

@@ -1,4 +1,4 @@
-//! The language server, fed in lockstep (`robolint::lsp::serve_in_lockstep`). The input is
+//! The language server, fed in lockstep (`robolint_lsp::serve_in_lockstep`). The input is
 //! used twice: as raw bytes on the server's input, which exercises the framing and every way
 //! a message can be malformed; and as a robots.txt opened in a session of well-formed
 //! requests. In the session, the bytes after the first NUL (if any) choose the requests, five
@@ -19,7 +19,7 @@ const INSERTIONS: [&str; 8] =
 
 /// Panics where the property fails for `bytes`.
 pub fn check(bytes: &[u8]) {
-    let _ = robolint::lsp::serve_in_lockstep(Cursor::new(bytes), std::io::sink());
+    let _ = robolint_lsp::serve_in_lockstep(Cursor::new(bytes), std::io::sink());
 
     let (document, script) = match memchr::memchr(0, bytes) {
         Some(nul) => (&bytes[..nul], Some(&bytes[nul + 1..])),
@@ -41,7 +41,7 @@ pub fn check(bytes: &[u8]) {
     }
     session.send(json!({"id": 1_000_000, "method": "shutdown"}));
     session.send(json!({"method": "exit"}));
-    let status = robolint::lsp::serve_in_lockstep(Cursor::new(session.bytes), std::io::sink());
+    let status = robolint_lsp::serve_in_lockstep(Cursor::new(session.bytes), std::io::sink());
     assert_eq!(status.ok(), Some(0), "the session did not end with shutdown and exit");
 }
 

@@ -1,19 +1,16 @@
-//! `robolint URL`: fetch a site's `/robots.txt` and record what happened as data, a
+//! What fetching a site's `/robots.txt` gave, as data: a
 //! [`FetchOutcome`]: every redirect, then the final response (status, headers, body) or the
 //! failure. Nothing here judges; the rules of category `http` read the outcome from the lint
 //! [`Context`](crate::rules::Context) and report, and [`crate::lint::lint_fetched`] lints
 //! the body like a file.
 //!
-//! The network is one [`Transport`]: [`client`] (ureq) for real, [`recorded`] for raw HTTP
-//! responses written in a file (the rule corpus, the documentation examples). Following
-//! redirects and reading bodies is the same code for both.
+//! The network is one [`Transport`]: the command line's client (ureq, in the `robolint-cli`
+//! crate) for real, [`recorded`] for raw HTTP responses written in a file (the rule corpus,
+//! the documentation examples). Following redirects and reading bodies is [`follow`], the
+//! same code for both.
 
-#[cfg(feature = "native")]
-pub mod addresses;
 mod body;
 pub mod cache;
-#[cfg(feature = "native")]
-mod client;
 pub mod headers;
 pub mod recorded;
 mod url;
@@ -21,8 +18,6 @@ mod url;
 use std::io::{self, Read};
 
 pub use body::Body;
-#[cfg(feature = "native")]
-pub use client::{default_user_agent, fetch, fetch_guarded, FetchOptions, LONGEST_WAIT};
 pub use headers::{Charset, ContentCoding, Headers, MediaType};
 pub use url::{looks_like_http_url, HttpUrl, UrlError};
 
@@ -229,20 +224,25 @@ pub fn status_text(status: u16) -> String {
 }
 
 /// A response whose body has not been read yet.
-pub(crate) struct RawResponse<'a> {
+pub struct RawResponse<'a> {
+    /// The HTTP status code.
     pub status: u16,
+    /// The response's headers.
     pub headers: Headers,
+    /// The body as the server sent it, content coding included.
     pub body: Box<dyn Read + 'a>,
 }
 
-/// One GET, without following redirects.
-pub(crate) trait Transport {
+/// One GET, without following redirects: the network in robolint's command line, a
+/// recording in [`recorded`].
+pub trait Transport {
+    /// Asks for `url` once and returns the answer, or why there was none.
     fn get(&mut self, url: &HttpUrl) -> Result<RawResponse<'_>, Failure>;
 }
 
 /// Asks for `url`, following up to [`MAX_REDIRECTS`] redirects, and reads the final body
 /// (at most `max_size` bytes after its content coding is removed, plus one).
-pub(crate) fn follow(url: HttpUrl, transport: &mut impl Transport, max_size: usize) -> FetchOutcome {
+pub fn follow(url: HttpUrl, transport: &mut impl Transport, max_size: usize) -> FetchOutcome {
     let mut redirects: Vec<Redirect> = Vec::new();
     let mut current = url.clone();
     let ending = loop {

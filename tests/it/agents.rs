@@ -12,7 +12,7 @@ use robolint::{parse, Source};
 use crate::support;
 
 fn agents_folder() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("agents")
+    Path::new(crate::support::ROOT).join("agents")
 }
 
 #[test]
@@ -300,7 +300,7 @@ fn check_blocks_each_robot_whose_token_is_no_product_token_through_its_own_group
 }
 
 fn robolint(args: &[&str]) -> (i32, String, String) {
-    let output = support::robolint_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, b"");
+    let output = support::robolint_in(Path::new(crate::support::ROOT), args, b"");
     let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
     (output.status.code().unwrap_or(-1), text(&output.stdout), text(&output.stderr))
 }

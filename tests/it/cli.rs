@@ -311,8 +311,7 @@ fn rules_lists_every_rule() {
 /// severity cannot leave the documentation behind.
 #[test]
 fn readme_rule_table_is_the_rules_command_output() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md")).expect("docs/rules.md");
+    let readme = std::fs::read_to_string(Path::new(crate::support::ROOT).join("docs/rules.md")).expect("docs/rules.md");
     let table = readme
         .split("```text\n")
         .find(|block| block.starts_with("CODE "))
@@ -324,7 +323,7 @@ fn readme_rule_table_is_the_rules_command_output() {
 
 #[test]
 fn sample_in_readme_exists_and_has_findings() {
-    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/samples/robots.txt");
+    let sample = Path::new(crate::support::ROOT).join("corpus/samples/robots.txt");
     let output = robolint(&["--color", "never", sample.to_str().expect("utf-8 path")], b"");
     assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
 }

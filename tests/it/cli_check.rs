@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use crate::support;
 
-const FICT_ORG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/seeds/draft-1996-section-4-fict-org.txt");
+const FICT_ORG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/seeds/draft-1996-section-4-fict-org.txt");
 
 /// The draft's §4 matrix: URL, then unhipbot, webcrawler, excite, other.
 const FICT_MATRIX: &str = "\

@@ -131,7 +131,7 @@ fn a_closed_pipe_is_a_normal_end() {
 /// A URL with a scheme robolint does not fetch says so instead of "No such file or directory".
 #[test]
 fn an_unsupported_scheme_is_named() {
-    let output = run_in(Path::new(env!("CARGO_MANIFEST_DIR")), &["ftp://example.com/"]);
+    let output = run_in(Path::new(crate::support::ROOT), &["ftp://example.com/"]);
     insta::assert_snapshot!(support::transcript(&output), @r"
         status: 2
         --- stdout
@@ -178,7 +178,7 @@ fn configuration_errors_are_reported_once_and_rules_take_prefixes_and_categories
 /// `--diff` with a machine format is refused instead of ignored; `fetch` offers no `--fix`.
 #[test]
 fn options_that_cannot_apply_are_refused_or_not_offered() {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = Path::new(crate::support::ROOT);
     let diff = run_in(manifest, &["--diff", "--format", "json", "corpus/samples/robots.txt"]);
     insta::assert_snapshot!(support::transcript(&diff), @r"
         status: 2
@@ -202,7 +202,7 @@ fn options_that_cannot_apply_are_refused_or_not_offered() {
 /// `--color always` colours concise output too, and FORCE_COLOR / CLICOLOR_FORCE colour `auto`.
 #[test]
 fn color_is_forced_for_concise_output_and_by_the_environment() {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = Path::new(crate::support::ROOT);
     let always = run_in(manifest, &["--color", "always", "--format", "concise", "corpus/samples/robots.txt"]);
     assert!(always.stdout.contains(&0x1b), "{}", text(&always.stdout));
     for variable in ["FORCE_COLOR", "CLICOLOR_FORCE"] {
@@ -221,7 +221,7 @@ fn color_is_forced_for_concise_output_and_by_the_environment() {
 /// a suggestion.
 #[test]
 fn rules_are_sorted_aligned_and_misspellings_get_a_suggestion() {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = Path::new(crate::support::ROOT);
     let output = text(&run_in(manifest, &["rules"]).stdout);
     // The table, without the lines under it that say what its columns mean.
     let listing = output.split("\n\n").next().unwrap_or_default();

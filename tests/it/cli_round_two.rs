@@ -11,7 +11,7 @@ use crate::support;
 use crate::support::http_server;
 
 fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(crate::support::ROOT)
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -11,7 +11,7 @@ use serde_json::Value;
 const SCHEMA: &str = "docs/robolint.schema.json";
 
 fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(crate::support::ROOT)
 }
 
 fn validator() -> jsonschema::Validator {

@@ -31,7 +31,7 @@ use robolint::render::position;
 use robolint::{lint, lint_fetched, Report, Settings, Severity, Source};
 
 fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+    Path::new(crate::support::ROOT).join("corpus")
 }
 
 /// Lints a case: a file's bytes, or a recorded fetch replayed.
@@ -80,7 +80,7 @@ fn lint_rule_case(rule: &str, case: &Path) -> (Vec<u8>, Settings, Report) {
 /// Whether `rule`'s findings in `report` start where the markers of `case` say; if not, which
 /// are missing and which unexpected.
 fn check_markers(rule: &str, case: &Path, bytes: &[u8], report: &Report) -> Result<(), String> {
-    let shown = case.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(case).display();
+    let shown = case.strip_prefix(crate::support::ROOT).unwrap_or(case).display();
     let expected = markers::expected(case, bytes).map_err(|error| format!("{shown}: {error}"))?;
     let found = markers::found(report, rule);
     if expected == found {

@@ -361,7 +361,7 @@ fn github_annotations_point_at_the_line_that_caused_the_change() {
 
 /// docs/diff.md, the guide to `robolint diff`.
 fn readme_diff_section() -> String {
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/diff.md")).expect("docs/diff.md");
+    let readme = fs::read_to_string(Path::new(crate::support::ROOT).join("docs/diff.md")).expect("docs/diff.md");
     let start = readme.find("## What does this change do?").expect("docs/diff.md has the diff section");
     let section = &readme[start..];
     let end = section[3..].find("\n## ").map_or(section.len(), |end| end + 3);
@@ -413,7 +413,7 @@ fn the_readme_example_prints_what_readme_says() {
 
 #[test]
 fn the_readme_workflow_is_the_example_file() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/robots-diff.yml");
+    let file = Path::new(crate::support::ROOT).join("docs/examples/robots-diff.yml");
     let workflow = fs::read_to_string(&file).expect("docs/examples/robots-diff.yml");
     assert_eq!(fenced(&readme_diff_section(), "yaml"), workflow);
     for step in ["robolint diff --against \"origin/$BASE\" robots.txt", "gh pr comment \"$PR\" --body-file comment.md"]

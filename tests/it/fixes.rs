@@ -287,7 +287,7 @@ fn report(problems: &[String], checked: usize) {
 
 #[test]
 fn fixing_every_corpus_case_keeps_its_promises() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let corpus = Path::new(crate::support::ROOT).join("corpus");
     let rules = robolint::rules::all();
     let mut problems = Vec::new();
     let mut checked = 0;

@@ -53,7 +53,7 @@ fn check_files(paths: &[PathBuf]) -> (usize, Vec<String>) {
 #[test]
 fn formatting_is_idempotent_and_keeps_comments_on_the_corpus() {
     let mut paths = Vec::new();
-    files_below(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"), Some("txt"), &mut paths);
+    files_below(&Path::new(crate::support::ROOT).join("corpus"), Some("txt"), &mut paths);
     let (checked, problems) = check_files(&paths);
     assert!(checked > 50, "only {checked} corpus files");
     assert!(problems.is_empty(), "{}", problems.join("\n"));

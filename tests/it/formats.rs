@@ -15,7 +15,7 @@ use crate::support::sarif_schema;
 use sarif_schema::{sarif_validator, schema_errors};
 
 fn project() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(crate::support::ROOT)
 }
 
 /// Standard output as exactly one JSON document: anything after it (a summary line) fails.

@@ -17,7 +17,7 @@ mod matcher;
 /// Every `.txt` under corpus/ (cases, seeds and samples), as `fuzz/run.sh seeds` gives them.
 fn seeds() -> Vec<PathBuf> {
     let mut files = Vec::new();
-    let mut folders = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")];
+    let mut folders = vec![Path::new(crate::support::ROOT).join("corpus")];
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(&folder).expect("corpus/ is readable").flatten() {
             let path = entry.path();

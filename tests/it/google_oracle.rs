@@ -21,7 +21,7 @@ use robolint::dialect::{Dialect, Matcher, Reason};
 use robolint::{parse, Source};
 
 fn project() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(crate::support::ROOT)
 }
 
 /// Google's matcher, built once per test process where g++ and Abseil are installed: the

@@ -162,7 +162,7 @@ fn line_failures(text: &str) -> Vec<(usize, &'static str)> {
 }
 
 fn seed(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/seeds").join(name);
+    let path = Path::new(crate::support::ROOT).join("corpus/seeds").join(name);
     fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
 }
 
@@ -174,7 +174,7 @@ fn seed(name: &str) -> String {
 /// nothing else is a production.
 #[test]
 fn every_documented_rule_of_the_grammar_is_a_tested_production() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/draft-1996.pest");
+    let path = Path::new(crate::support::ROOT).join("grammar/draft-1996.pest");
     let grammar = fs::read_to_string(&path).expect("grammar/draft-1996.pest");
     let mut documented = BTreeSet::new();
     let mut quoted = false;
@@ -1254,7 +1254,7 @@ fn normalise_makes_crlf_files() {
 #[test]
 fn line_checks_agree_with_whole_file_parse_on_corpus() {
     let mut paths = Vec::new();
-    txt_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"), &mut paths);
+    txt_files(&Path::new(crate::support::ROOT).join("corpus"), &mut paths);
     paths.sort();
     assert!(!paths.is_empty(), "no corpus files found");
     let cases: Vec<(String, String)> =

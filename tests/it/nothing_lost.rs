@@ -272,7 +272,7 @@ fn a_configuration_past_the_size_limit_is_refused() {
 /// test ends, passed or failed; this keeps a new test from going back to the old way.
 #[test]
 fn no_test_names_its_own_folder_in_the_temporary_folder() {
-    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let tests = Path::new(crate::support::ROOT).join("tests");
     let mut sources: Vec<PathBuf> = Vec::new();
     for folder in [tests.clone(), tests.join("it"), tests.join("it/support")] {
         let entries = fs::read_dir(&folder).expect("the tests folder").map(|entry| entry.expect("an entry").path());

@@ -323,7 +323,7 @@ fn silent_clients_do_not_keep_others_waiting_forever() {
     let served = Served::start();
     // More silent connections than the server has workers: each is dropped after its timeout,
     // so the request behind them is answered.
-    let silent: Vec<TcpStream> = (0..=robolint::serve::WORKERS).map(|_| served.connect()).collect();
+    let silent: Vec<TcpStream> = (0..=robolint_cli::serve::WORKERS).map(|_| served.connect()).collect();
     assert_eq!(served.get("/api/targets").0, 200);
     drop(silent);
 }
@@ -337,7 +337,7 @@ fn silent_clients_do_not_keep_others_waiting_forever() {
 fn kept_alive_clients_do_not_starve_a_new_one() {
     let served = Served::start();
     let request = format!("GET /api/targets HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n", served.port);
-    let mut kept_alive: Vec<TcpStream> = (0..robolint::serve::WORKERS).map(|_| served.connect()).collect();
+    let mut kept_alive: Vec<TcpStream> = (0..robolint_cli::serve::WORKERS).map(|_| served.connect()).collect();
     let mut buffer = vec![0; 1 << 16];
     let mut ask = |kept_alive: &mut Vec<TcpStream>| {
         // A connection the server dropped is dropped here too; the others get an answer.
@@ -345,7 +345,7 @@ fn kept_alive_clients_do_not_starve_a_new_one() {
         kept_alive.retain_mut(|stream| stream.read(&mut buffer).is_ok_and(|read| read > 0));
     };
     ask(&mut kept_alive);
-    assert_eq!(kept_alive.len(), robolint::serve::WORKERS, "every kept-alive client is answered");
+    assert_eq!(kept_alive.len(), robolint_cli::serve::WORKERS, "every kept-alive client is answered");
     let (answered, answer) = std::sync::mpsc::channel();
     let mut newcomer = served.connect();
     let closing = request.replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n");
@@ -388,7 +388,7 @@ fn the_server_cannot_be_reached_from_another_interface() {
 }
 
 fn web() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("web")
+    Path::new(crate::support::ROOT).join("web")
 }
 
 /// Node and web/'s npm packages (`npm ci` in web/), or `None` after saying what is missing.
@@ -465,7 +465,7 @@ fn the_page_works_in_a_real_browser() {
     let Some(chromium) = browser() else { return };
     let served = Served::start();
     // README shows these: the run regenerates them.
-    let screenshots = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    let screenshots = Path::new(crate::support::ROOT).join("docs/screenshots");
     browser_test(&chromium, ("PLAYGROUND_URL", std::ffi::OsStr::new(&served.url())), &screenshots);
 }
 
@@ -483,7 +483,7 @@ fn the_webassembly_site_works_in_a_real_browser() {
         shared::missing(String::from_utf8_lossy(&check.stderr).trim());
         return;
     }
-    let site = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/playground-site");
+    let site = Path::new(crate::support::ROOT).join("target/playground-site");
     let built = Command::new("node")
         .arg(web().join("site.mjs"))
         .arg(&site)
@@ -495,6 +495,6 @@ fn the_webassembly_site_works_in_a_real_browser() {
     assert!(built.status.success(), "web/site.mjs failed:\n{}", String::from_utf8_lossy(&built.stderr));
     let broken = links::broken_links(&site);
     assert!(broken.is_empty(), "broken links in the static site:\n{}", broken.join("\n"));
-    let screenshots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/playground/wasm");
+    let screenshots = Path::new(crate::support::ROOT).join("target/playground/wasm");
     browser_test(&chromium, ("PLAYGROUND_SITE", site.as_os_str()), &screenshots);
 }

@@ -237,7 +237,7 @@ fn hostile_files() -> Vec<Case> {
 /// Python's answers for `cases`, one list per case, from one python3 process; `None` when
 /// python3 or the modelled robotparser is missing.
 fn python_answers(cases: &[Case]) -> Option<Vec<Value>> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/python_robotparser.py");
+    let script = Path::new(crate::support::ROOT).join("tests/it/python_robotparser.py");
     let spawned = Command::new("python3").arg(&script).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
     let Ok(mut child) = spawned else {
         shared::missing("python3 is not installed");
@@ -274,7 +274,7 @@ fn python_answers(cases: &[Case]) -> Option<Vec<Value>> {
 #[test]
 #[cfg_attr(not(ci), ignore = "needs ../shared and python3 (3.8-3.13); CI=true runs it")]
 fn python_robotparser_answers_as_the_standard_library() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(crate::support::ROOT);
     let mut corpus = Vec::new();
     files_below(&root.join("corpus"), true, &mut corpus);
     let (mut cases, witnessed): (Vec<Case>, Vec<usize>) = corpus.iter().map(|path| corpus_case(path)).unzip();

@@ -16,7 +16,7 @@ use robolint::rules::{Category, Rule};
 use robolint::{lint, lint_fetched, rules, Report, Settings, Source};
 
 fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(crate::support::ROOT)
 }
 
 fn names_in(folder: &str, keep: impl Fn(&Path) -> Option<String>) -> BTreeSet<String> {

@@ -34,7 +34,7 @@ fn files_in(folder: &Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 #[cfg_attr(not(ci), ignore = "needs ../shared beside the clone; CI=true runs it")]
 fn scanner_matches_grammar_on_corpus_and_real_files() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(crate::support::ROOT);
     let mut files = Vec::new();
     files_in(&root.join("corpus"), &mut files);
     files.extend(shared::protego_files().unwrap_or_default());

@@ -1,4 +1,4 @@
-//! The documentation site (`robolint site`, src/cli/site.rs): a page per rule made from its
+//! The documentation site (`robolint site`, crates/cli/src/cli/site.rs): a page per rule made from its
 //! metadata, the registry, dialects and configuration pages, every internal link leading
 //! somewhere, and the rule links of the machine formats pointing at the pages (`--docs-url`).
 //! tests/it/playground.rs checks the links again on the whole static site that web/site.mjs
@@ -30,7 +30,7 @@ fn built_site() -> tempfile::TempDir {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let output = robolint(&["site", folder.path().to_str().expect("a UTF-8 path")], "");
     assert!(output.status.success(), "robolint site failed: {}", String::from_utf8_lossy(&output.stderr));
-    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let web = Path::new(crate::support::ROOT).join("web");
     for (from, to) in [
         ("src/index.html", "index.html"),
         ("src/playground.css", "playground.css"),

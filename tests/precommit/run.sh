@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# End-to-end test of .pre-commit-hooks.yaml: pre-commit builds this work tree's hooks the
-# way it does for a user (`cargo install`) and runs them in a throwaway git repository.
+# End-to-end test of .pre-commit-hooks.yaml: pre-commit installs this work tree's hooks as
+# it does for a user, they build robolint with cargo on first use (crates/cli/pre-commit.sh),
+# and they run in a throwaway git repository.
 # `robolint` must fail on a bad robots.txt and name the finding, pass on a good one, and
 # catch a `Robots.txt`; `robolint-fix` must rewrite a fixable file; `robolint-diff` must fail
 # a staged change that blocks a product path for Googlebot and pass one that blocks nothing.
@@ -98,7 +99,7 @@ expect_output() {
   grep --quiet --fixed-strings -- "$1" <<<"$output" || fail "$2: the output does not contain \`$1\`"
 }
 
-# One build for every step below: the hooks share the environment installed here.
+# The hooks share one build, made by the first hook that runs below.
 echo "installing the hooks from $hooks at $rev"
 "${precommit[@]}" install-hooks || fail "pre-commit could not install the hooks"
 

@@ -15,9 +15,13 @@ use std::io::{ErrorKind, Write};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+/// The workspace's root folder, where the engine's grammar, rules and corpus are. The tests
+/// are the `robolint-cli` package's (crates/cli), whose manifest is two folders down.
+pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
 /// Runs robolint in the checkout with `stdin` on its standard input and waits for it.
 pub fn robolint(args: &[&str], stdin: &[u8]) -> Output {
-    robolint_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
+    robolint_in(Path::new(ROOT), args, stdin)
 }
 
 /// A run's standard output, as text.
@@ -111,7 +115,11 @@ pub fn command_transcript(args: &[&str], output: &Output) -> String {
 
 /// Replaces the package's folder, the test folders and the version with placeholders.
 fn redact(text: &str) -> String {
-    let text = text.replace(env!("CARGO_MANIFEST_DIR"), "[ROOT]");
+    let text = text.replace(ROOT, "[ROOT]");
+    let text = match Path::new(ROOT).canonicalize() {
+        Ok(canonical) => text.replace(&*canonical.to_string_lossy(), "[ROOT]"),
+        Err(_) => text,
+    };
     let temp = std::env::temp_dir();
     let mut prefixes = vec![temp.join("robolint-")];
     // A temporary folder behind a link (macOS's /var) may be printed by either name.

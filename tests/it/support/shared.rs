@@ -20,7 +20,13 @@ pub const OVERRIDE: &str = "ROBOLINT_SHARED";
 pub fn root() -> PathBuf {
     match std::env::var_os(OVERRIDE) {
         Some(folder) => PathBuf::from(folder),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        // This file is also a module of the engine's unit tests and of the benches, whose
+        // packages sit at different depths: the workspace root is the one with grammar/.
+        None => Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .find(|folder| folder.join("grammar").is_dir())
+            .unwrap_or(Path::new(env!("CARGO_MANIFEST_DIR")))
+            .join("../shared"),
     }
 }
 

@@ -1,5 +1,5 @@
 //! The network: one blocking GET per hop with ureq (rustls, no async runtime). ureq follows
-//! no redirects and decodes nothing here, so [`super::follow`] sees every hop and every byte
+//! no redirects and decodes nothing here, so [`follow`] sees every hop and every byte
 //! as the server sent them.
 
 use std::io::{self, Read};
@@ -9,8 +9,9 @@ use ureq::unversioned::resolver::DefaultResolver;
 use ureq::unversioned::transport::DefaultConnector;
 
 use super::addresses::{GuardedResolver, SharedGuard};
-use super::{follow, FailureKind, FetchOutcome, Headers, HttpUrl, RawResponse, Transport, DEFAULT_MAX_SIZE};
-use crate::fetch::Failure;
+use robolint::fetch::{
+    follow, Failure, FailureKind, FetchOutcome, Headers, HttpUrl, RawResponse, Transport, DEFAULT_MAX_SIZE,
+};
 
 /// The longest any wait is allowed to be: more than a day is as good as forever for one
 /// robots.txt, and keeps every deadline within what the clock can count to.

@@ -1,12 +1,12 @@
-//! Byte offsets ↔ LSP positions. The mapper lives in [`crate::render::positions`] so that the
+//! Byte offsets ↔ LSP positions. The mapper lives in [`robolint::render::positions`] so that the
 //! language server and the command line's renderers (JSON, SARIF) count columns the same way;
 //! this trait speaks the protocol's types on top of it.
 
 use lsp_types::{Position, Range};
 
-use crate::model::Span;
-pub use crate::render::positions::LineIndex;
-use crate::render::positions::{Utf16Position, Utf16Range};
+use robolint::model::Span;
+pub use robolint::render::positions::LineIndex;
+use robolint::render::positions::{Utf16Position, Utf16Range};
 
 /// [`LineIndex`] in `lsp_types` terms.
 pub trait LspPositions {

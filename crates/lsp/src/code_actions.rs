@@ -8,11 +8,11 @@ use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit
 
 use super::diagnostics::to_lsp;
 use super::documents::Linted;
-use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
-use crate::lint::Report;
-use crate::model::{LineIndex as LineNumber, LineKind, Span};
-use crate::rules::{self, Category};
-use crate::suppression::{self, Scope};
+use robolint::diagnostic::{Applicability, Diagnostic, Edit, Fix};
+use robolint::lint::Report;
+use robolint::model::{LineIndex as LineNumber, LineKind, Span};
+use robolint::rules::{self, Category};
+use robolint::suppression::{self, Scope};
 
 pub const FIX_ALL_TITLE: &str = "Fix all safe problems";
 
@@ -158,8 +158,8 @@ fn fix_all(document: &Linted<'_>) -> Option<CodeAction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fix::apply_fixes;
-    use crate::{lint, Settings, Source};
+    use robolint::fix::apply_fixes;
+    use robolint::{lint, Settings, Source};
 
     /// Applies "disable for this line" for the first finding of `code` and lints again.
     fn disable_first(text: &str, code: &str) -> Option<(String, Report)> {

@@ -12,9 +12,9 @@ use lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::positions::{LineIndex, LspPositions};
 use super::settings::{file_path, settings_for, SettingsResult};
-use crate::config::Resolver;
-use crate::lint::{Linter, Linters, Report};
-use crate::source::{Source, DEFAULT_SIZE_CAP};
+use robolint::config::Resolver;
+use robolint::lint::{Linter, Linters, Report};
+use robolint::source::{Source, DEFAULT_SIZE_CAP};
 
 /// The most text kept for one document. Text past robolint's size cap is not linted but is
 /// kept, so that edits which shrink the document back apply to the right text; without a
@@ -234,7 +234,7 @@ mod tests {
 
     fn document(text: &str) -> OpenDocument {
         let uri: Uri = "file:///tmp/robots.txt".parse().expect("a URI");
-        OpenDocument::new(uri, 1, text.to_string(), Arc::new(Linter::new(crate::Settings::default())))
+        OpenDocument::new(uri, 1, text.to_string(), Arc::new(Linter::new(robolint::Settings::default())))
     }
 
     fn change(range: Option<((u32, u32), (u32, u32))>, text: &str) -> TextDocumentContentChangeEvent {

@@ -4,8 +4,8 @@
 use lsp_types::{DocumentSymbol, SymbolKind};
 
 use super::positions::{LineIndex, LspPositions};
-use crate::lint::Report;
-use crate::model::{Document, Line, Record, Span};
+use robolint::lint::Report;
+use robolint::model::{Document, Line, Record, Span};
 
 /// How many records and rules the outline lists. An outline of 100,000 rules helps no one,
 /// and its answer cost the server 600 MB at the 2 MiB cap (the JSON of every symbol is built
@@ -103,7 +103,7 @@ fn symbol(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{lint, Settings, Source};
+    use robolint::{lint, Settings, Source};
 
     #[test]
     fn one_symbol_per_record_with_rules_inside() {

@@ -1,7 +1,7 @@
 //! `robolint serve`: the playground page and its API on a loopback HTTP server.
 //!
 //! The page (`web/`, built into `web/dist/` and compiled into the binary) runs in the
-//! browser; every answer comes from the engine here, through [`crate::playground`] (the
+//! browser; every answer comes from the engine here, through [`robolint::playground`] (the
 //! static site asks the same API compiled to WebAssembly instead). The server binds
 //! 127.0.0.1 and nothing else (there is no address to choose), answers only requests
 //! addressed to that address or `localhost` by their Host header (a DNS-rebinding page
@@ -17,9 +17,9 @@ use std::io;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::sync::{Condvar, Mutex, PoisonError};
 
-use crate::playground::{self, Answer};
-use crate::source::DEFAULT_SIZE_CAP;
 use http::{Connection, Head, Unread};
+use robolint::playground::{self, Answer};
+use robolint::source::DEFAULT_SIZE_CAP;
 
 /// The port `robolint serve` listens on unless `--port` says otherwise: RFC 9309's number.
 pub const DEFAULT_PORT: u16 = 9309;
@@ -27,9 +27,9 @@ pub const DEFAULT_PORT: u16 = 9309;
 /// The page and its assets: the HTML and CSS as written in `web/src/`, the script as
 /// `web/build.mjs` bundles it into `web/dist/` (committed, so a clone builds without Node).
 const ASSETS: &[(&str, &str, &[u8])] = &[
-    ("/", "text/html; charset=utf-8", include_bytes!("../../web/src/index.html")),
-    ("/playground.js", "text/javascript; charset=utf-8", include_bytes!("../../web/dist/playground.js")),
-    ("/playground.css", "text/css; charset=utf-8", include_bytes!("../../web/src/playground.css")),
+    ("/", "text/html; charset=utf-8", include_bytes!("../../../../web/src/index.html")),
+    ("/playground.js", "text/javascript; charset=utf-8", include_bytes!("../../../../web/dist/playground.js")),
+    ("/playground.css", "text/css; charset=utf-8", include_bytes!("../../../../web/src/playground.css")),
 ];
 
 /// CodeMirror writes its styles into `<style>` elements, hence `'unsafe-inline'` for styles

@@ -16,8 +16,8 @@ use super::documents::{Documents, OpenDocument};
 use super::hover::hover;
 use super::positions::LspPositions;
 use super::symbols::document_symbols;
-use crate::model::Span;
-use crate::source::DEFAULT_SIZE_CAP;
+use robolint::model::Span;
+use robolint::source::DEFAULT_SIZE_CAP;
 
 pub type Answer<T> = Result<T, ResponseError>;
 
@@ -149,7 +149,7 @@ pub fn formatting(documents: &mut Documents, params: DocumentFormattingParams) -
             data: None,
         });
     }
-    let formatted = crate::format::format(&document.text);
+    let formatted = robolint::format::format(&document.text);
     if formatted == document.text {
         return Ok(Some(Vec::new()));
     }

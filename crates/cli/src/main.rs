@@ -31,7 +31,7 @@ fn run(cli: Cli) -> Result<u8, CliError> {
         Some(Command::Rules { format, target }) => cli::rules::print_rules(format, &target),
         Some(Command::Completions { shell }) => cli::docs::print_completions(shell),
         Some(Command::Man) => cli::docs::print_man_page(),
-        Some(Command::Lsp) => robolint::lsp::run_stdio().map_err(|error| format!("lsp: {error}").into()),
+        Some(Command::Lsp) => robolint_lsp::run_stdio().map_err(|error| format!("lsp: {error}").into()),
         Some(Command::Serve { port }) => cli::serve::serve(port),
         Some(Command::Check(args)) => cli::check::run_check(&args),
         Some(Command::Matrix(args)) => cli::matrix::run_matrix(&args),

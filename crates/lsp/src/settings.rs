@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use lsp_types::Uri;
 
-use crate::config::Resolver;
-use crate::lint::Settings;
+use robolint::config::Resolver;
+use robolint::lint::Settings;
 
 /// The glob the server asks the client to watch: a change to any of these files may change
 /// the settings of open documents.
@@ -99,7 +99,7 @@ mod tests {
         let mut configs = Resolver::nearest();
         let result = settings_for(&document, &mut configs);
         assert!(result.problem.is_none());
-        assert_eq!(result.settings.levels.get("glob-pattern"), Some(&crate::rules::Level::Off));
+        assert_eq!(result.settings.levels.get("glob-pattern"), Some(&robolint::rules::Level::Off));
         std::fs::write(directory.join("robolint.toml"), "[rules]\nno-such-rule = \"off\"\n").expect("config");
         configs.forget();
         let result = settings_for(&document, &mut configs);

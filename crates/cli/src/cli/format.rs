@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use robolint::fix::{unified_diff, write_fixed, NotWritten};
+use robolint::fix::unified_diff;
+use robolint_cli::write::{write_fixed, NotWritten};
 
 use super::exclude::Exclusion;
 use super::inputs::{collect_inputs, display_name};

@@ -9,10 +9,10 @@ use lsp_types::{
 
 use super::documents::{LetGo, KEPT_ACROSS_DOCUMENTS, KEPT_PER_DOCUMENT};
 use super::positions::{LineIndex, LspPositions};
-use crate::diagnostic::{Diagnostic, Severity};
-use crate::lint::Report;
-use crate::rules::{self, Rule};
-use crate::source::DEFAULT_SIZE_CAP;
+use robolint::diagnostic::{Diagnostic, Severity};
+use robolint::lint::Report;
+use robolint::rules::{self, Rule};
+use robolint::source::DEFAULT_SIZE_CAP;
 
 pub const SOURCE: &str = "robolint";
 
@@ -203,7 +203,7 @@ fn severity(severity: Severity) -> DiagnosticSeverity {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{lint, Settings, Source};
+    use robolint::{lint, Settings, Source};
 
     #[test]
     fn a_finding_after_non_ascii_text_gets_a_utf16_range_code_link_and_related_information() {
@@ -255,7 +255,7 @@ mod tests {
         let text = format!("User-agent: *\nDisallow: /private/\n{fields}");
         // Every robot's view: one unknown-field finding per line, each naming its own field,
         // so none folds.
-        let portable = Settings { targets: crate::dialect::Dialect::ALL.to_vec(), ..Settings::default() };
+        let portable = Settings { targets: robolint::dialect::Dialect::ALL.to_vec(), ..Settings::default() };
         let report = lint(Source::from(text.as_str()), None, &portable);
         let unknown = report.diagnostics.iter().filter(|d| d.name == "unknown-field").count();
         assert_eq!(unknown, PUBLISHED_PER_DOCUMENT + extra);
@@ -302,7 +302,7 @@ mod tests {
     #[test]
     fn a_document_past_the_size_cap_says_at_the_top_what_was_linted() {
         let comment = "# nothing to find on this line\n";
-        let text = comment.repeat(crate::source::DEFAULT_SIZE_CAP / comment.len() + 10);
+        let text = comment.repeat(robolint::source::DEFAULT_SIZE_CAP / comment.len() + 10);
         let report = lint(Source::from(text.as_str()), None, &Settings::default());
         let uri: Uri = "file:///robots.txt".parse().expect("a URI");
         let published = published(&report, &uri, &text, &LineIndex::new(&text));
@@ -310,7 +310,7 @@ mod tests {
         assert_eq!(first.range, lsp_types::Range::default());
         let kept = report.source.truncation.expect("a cut").kept_bytes;
         assert!(first.message.contains(&format!("the first {kept} bytes")), "{}", first.message);
-        let over = text.len() - crate::source::DEFAULT_SIZE_CAP;
+        let over = text.len() - robolint::source::DEFAULT_SIZE_CAP;
         assert!(first.message.contains(&format!("{} bytes, {over} more than", text.len())), "{}", first.message);
     }
 }

@@ -1,13 +1,13 @@
 //! Hover: what a field means and who honours it, what a rule named in a suppression comment
 //! checks, and which records and robots a User-agent value reaches.
 
-use crate::agents::{Agent, DialectBasis, Registry};
-use crate::audit::Audit;
-use crate::dialect::{Dialect, Matcher};
-use crate::lint::Report;
-use crate::model::{Directive, Document, Field, LineIndex, Record, Span};
-use crate::rules::{self, Rule};
-use crate::suppression;
+use robolint::agents::{Agent, DialectBasis, Registry};
+use robolint::audit::Audit;
+use robolint::dialect::{Dialect, Matcher};
+use robolint::lint::Report;
+use robolint::model::{Directive, Document, Field, LineIndex, Record, Span};
+use robolint::rules::{self, Rule};
+use robolint::suppression;
 
 /// What one field means, which dialects' robots act on it, and where that is written.
 struct FieldDoc {
@@ -310,7 +310,7 @@ fn captured_robots(document: &Document, text: &str, line: LineIndex) -> String {
     let agents: Vec<&Agent> = Registry::builtin().agents().iter().filter(|agent| !agent.is_retired()).collect();
     let mut out = String::from("Robots that obey this record:\n");
     // First as each robot reads the file its own way (whole-value tokens, size limits).
-    let own = crate::agents::matchers(&agents, document, text);
+    let own = robolint::agents::matchers(&agents, document, text);
     let obeying: Vec<String> = agents
         .iter()
         .zip(&own)
@@ -336,7 +336,7 @@ fn captured_robots(document: &Document, text: &str, line: LineIndex) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{lint, Settings, Source};
+    use robolint::{lint, Settings, Source};
 
     fn hover_at(text: &str, needle: &str) -> Option<String> {
         let report = lint(Source::from(text), None, &Settings::default());

@@ -278,13 +278,13 @@ mod tests {
     fn fetches_that_share_a_guard_share_what_it_saw() {
         let guard = SharedGuard::new(false);
         assert_eq!(guard.lock().admit(&[socket("93.184.216.34")]), Ok(()), "the index's host");
-        let url = crate::fetch::HttpUrl::parse("http://127.0.0.1:9/sitemap.xml").expect("a URL");
+        let url = robolint::fetch::HttpUrl::parse("http://127.0.0.1:9/sitemap.xml").expect("a URL");
         let outcome = crate::fetch::fetch_guarded(&url, &crate::fetch::FetchOptions::default(), &guard);
         let failure = match outcome.ending {
-            crate::fetch::Ending::Failed { failure, .. } => failure,
+            robolint::fetch::Ending::Failed { failure, .. } => failure,
             ending => panic!("fetched: {ending:?}"),
         };
-        assert_eq!(failure.kind, crate::fetch::FailureKind::PrivateAddress, "{}", failure.detail);
+        assert_eq!(failure.kind, robolint::fetch::FailureKind::PrivateAddress, "{}", failure.detail);
     }
 
     /// Resolves `public.test` to a public address and every other name as the system does.

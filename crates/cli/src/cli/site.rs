@@ -17,7 +17,7 @@ use robolint::docs_html::{escape, inline, prose, rule_documentation};
 use robolint::rules::{self, Category, Metadata};
 
 /// The style sheet every page of the documentation links to.
-const STYLE: &str = include_str!("../../web/src/docs.css");
+const STYLE: &str = include_str!("../../../../web/src/docs.css");
 
 /// The registry page's search box: hides the rows that do not contain what is typed. Without
 /// JavaScript the box stays hidden and the table is whole.

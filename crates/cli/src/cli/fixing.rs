@@ -4,11 +4,12 @@
 use std::path::Path;
 
 use robolint::diagnostic::Applicability;
-use robolint::fix::{unified_diff, write_fixed};
+use robolint::fix::unified_diff;
 use robolint::lint::Linter;
 use robolint::render::Found;
 use robolint::suppression::add_suppressions;
 use robolint::{Report, Source};
+use robolint_cli::write::write_fixed;
 
 use super::lint::{fails, Job, LintArgs, Outcome, Processed};
 

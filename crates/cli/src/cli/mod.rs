@@ -97,7 +97,7 @@ pub enum Command {
     /// fixes, and asks every robot of the registry about a URL.
     Serve {
         /// The port (0: any free port); the page's address is printed on standard output.
-        #[arg(long, default_value_t = robolint::serve::DEFAULT_PORT)]
+        #[arg(long, default_value_t = robolint_cli::serve::DEFAULT_PORT)]
         port: u16,
     },
     /// Whether a robot may fetch URLs, per dialect, and the line that decided

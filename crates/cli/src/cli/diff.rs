@@ -14,12 +14,13 @@ use robolint::agents::{Answered, FetchAnswer, Purpose, Registry};
 use robolint::diagnostic::Diagnostic;
 use robolint::dialect::{DecidingRule, Dialect, Verdict};
 use robolint::diff::{self, Change, Comparison, Robot, Side};
-use robolint::fetch::addresses::SharedGuard;
-use robolint::fetch::{self, looks_like_http_url, Ending, FetchOptions, FetchOutcome, HttpUrl, RedirectProblem};
+use robolint::fetch::{looks_like_http_url, Ending, FetchOutcome, HttpUrl, RedirectProblem};
 use robolint::model::{LineIndex, Span};
 use robolint::render::{github, sarif, Linted};
 use robolint::source::DEFAULT_SIZE_CAP;
 use robolint::{Report, Severity, Source};
+use robolint_cli::fetch::addresses::SharedGuard;
+use robolint_cli::fetch::{self, FetchOptions};
 
 use super::output::{print, Answer, JsonLayout, OutputFormat};
 use super::CliError;
@@ -271,11 +272,11 @@ fn no_body(outcome: &FetchOutcome) -> String {
         Ending::BrokenRedirect { url, status, problem } => {
             let problem = match problem {
                 RedirectProblem::Loop => "a redirect loop".to_string(),
-                RedirectProblem::TooMany => format!("more than {} redirects", fetch::MAX_REDIRECTS),
+                RedirectProblem::TooMany => format!("more than {} redirects", robolint::fetch::MAX_REDIRECTS),
                 RedirectProblem::NoLocation => "a redirect without a Location".to_string(),
                 RedirectProblem::BadLocation { location, error } => format!("a redirect to `{location}`: {error}"),
             };
-            format!("{url}: {} is {problem}", fetch::status_text(*status))
+            format!("{url}: {} is {problem}", robolint::fetch::status_text(*status))
         }
     }
 }

@@ -3,8 +3,8 @@
 use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, Position, Range, TextEdit};
 
 use super::positions::{LineIndex, LspPositions};
-use crate::agents::Registry;
-use crate::model::Directive;
+use robolint::agents::Registry;
+use robolint::model::Directive;
 
 /// What the text before the cursor on its line is the start of.
 #[derive(Debug, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub fn complete(text: &str, lines: &LineIndex, position: Position) -> Vec<Comple
     let line_start = lines.lsp_offset(text, Position::new(position.line, 0));
     let cursor = lines.lsp_offset(text, position);
     let Some(slot) = slot(&text[line_start..cursor]) else { return Vec::new() };
-    let replace = |start: usize| lines.lsp_range(text, crate::model::Span::new(line_start + start, cursor));
+    let replace = |start: usize| lines.lsp_range(text, robolint::model::Span::new(line_start + start, cursor));
     match slot {
         Slot::FieldName(start) => field_items(replace(start)),
         Slot::Agent { start, needs_space } => agent_items(replace(start), needs_space),

@@ -11,13 +11,14 @@ use std::time::Duration;
 use clap::ValueEnum;
 
 use robolint::config::Config;
-use robolint::fetch::{self, looks_like_http_url, FetchOptions, HttpUrl};
+use robolint::fetch::{looks_like_http_url, HttpUrl};
 use robolint::lint::{Linter, Linters};
 use robolint::parallel;
 use robolint::render::{Found, Linted, Renderer, Tally};
 use robolint::rules::Level;
 use robolint::source::DEFAULT_SIZE_CAP;
 use robolint::{Report, Settings, Severity};
+use robolint_cli::fetch::{self, FetchOptions};
 
 use super::config::Configs;
 use super::exclude::{CliExclusion, Exclusion};

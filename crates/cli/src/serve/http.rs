@@ -16,7 +16,7 @@ use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use crate::playground::Answer;
+use robolint::playground::Answer;
 
 /// The most a request line and its headers may take together: browsers send well under 4 KiB.
 pub const HEAD_CAP: usize = 16 * 1024;
