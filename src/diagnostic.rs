@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use crate::dialect::divergence::{Divergence, Witness};
+use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::model::Span;
 pub use text::{Arg, Text};
@@ -210,6 +211,23 @@ impl Diagnostic {
     pub fn witness(&mut self, witness: Witness) -> &mut Diagnostic {
         self.witness = Some(Box::new(witness));
         self
+    }
+
+    /// Adds the divergence, to be written out by [`Diagnostic::write_witness`] if the lint
+    /// keeps the finding: most findings of a rule that folds file-wide are labels of the first
+    /// in the end, and naming Python's robot costs a reading of the file Python's way.
+    pub fn attach_witness(&mut self, divergence: &Divergence) {
+        self.unwritten_witness = Some(Box::new((self.notes.len(), divergence.clone())));
+    }
+
+    /// Writes out what [`Diagnostic::attach_witness`] added: the divergence described in a
+    /// note, at the place it was attached, and as the finding's witness.
+    pub(crate) fn write_witness(&mut self, witnesses: &Witnesses<'_>) {
+        let Some(unwritten) = self.unwritten_witness.take() else { return };
+        let (at, divergence) = *unwritten;
+        let (note, witness) = witnesses.shown(&divergence);
+        self.notes.insert(at.min(self.notes.len()), note);
+        self.witness(witness);
     }
 
     /// Every span the diagnostic points at, primary first.

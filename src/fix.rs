@@ -2,8 +2,11 @@
 //! their promise here: each round's set is checked against the verdicts of the promised
 //! dialects' robots ([`verdicts`]), and a fix that would change one is held back.
 
+mod suppress;
 pub mod verdicts;
+
 use std::collections::BTreeSet;
+pub use suppress::{add_suppressions, Added};
 
 use foldhash::HashMap;
 use std::path::Path;

@@ -96,7 +96,6 @@ pub mod render;
 pub mod report;
 pub mod rules;
 pub mod source;
-pub mod suppression;
 pub mod text;
 pub mod warc;
 

@@ -15,10 +15,10 @@ use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
 use crate::model::{Document, LineIndex, Span};
 pub use crate::report::Report;
+use crate::rules::suppressions;
+use crate::rules::suppressions::Suppression;
 use crate::rules::{self, Category, Check, Context, Findings, Level, Metadata, Rule};
 use crate::source::Source;
-use crate::suppression;
-use crate::suppression::Suppression;
 use crate::text;
 pub use linter::{Linter, Linters};
 use table::{Pass, Resolved, RuleTable, Stage};
@@ -402,7 +402,7 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
     let Input { source, document, fetch, .. } = input;
     let table = linter.table();
     let analysis = Analysis::new(document, &source.text);
-    let mut suppressions = suppression::find(document, &source.text);
+    let mut suppressions = suppressions::find(document, &source.text);
     let lint = Lint {
         input,
         table,
@@ -429,7 +429,7 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
     // note asks the robots and URLs the rules just asked about.
     let Worker { witnesses, found, .. } = worker;
     let mut diagnostics = found.diagnostics;
-    suppression::apply(&mut suppressions, &mut diagnostics, document);
+    suppressions::apply(&mut suppressions, &mut diagnostics, document);
     sort_by_position(&mut diagnostics);
     if output == Output::Unfolded {
         return diagnostics;
@@ -439,11 +439,11 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
     // fold file-wide: theirs are written only for the findings that stay.
     let folded_file_wide = table.folded_file_wide();
     for diagnostic in diagnostics.iter_mut().filter(|diagnostic| !folded_file_wide.contains(&diagnostic.code)) {
-        witnesses.write_witness(diagnostic);
+        diagnostic.write_witness(&witnesses);
     }
     let mut diagnostics = fold_findings_of_one_cause(diagnostics, folded_file_wide, &source.text);
     for diagnostic in &mut diagnostics {
-        witnesses.write_witness(diagnostic);
+        diagnostic.write_witness(&witnesses);
     }
     // Rules about suppressions read which comments silenced something, and what they
     // report obeys suppressions too (`disable=unused-suppression`), which may mark more
@@ -452,7 +452,7 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
     for pass in table.passes(Stage::Suppression) {
         suppression_worker.run_pass(pass);
         let mut reported = std::mem::take(&mut suppression_worker.found.diagnostics);
-        suppression::apply(&mut suppressions.clone(), &mut reported, document);
+        suppressions::apply(&mut suppressions.clone(), &mut reported, document);
         diagnostics.append(&mut reported);
     }
     sort_by_position(&mut diagnostics);

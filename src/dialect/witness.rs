@@ -4,10 +4,10 @@
 //! A rule that is about robots disagreeing (a glob, first vs longest match, merged records, a
 //! line only Google reads, %-escapes) proposes candidate URLs and the pair of dialects it is
 //! about; [`Witnesses`] compiles each (robot, dialect) matcher once per document and tries the
-//! candidates in order. [`Witnesses::attach`] adds the first divergence to the diagnostic;
-//! once the lint knows which findings it keeps, [`Witnesses::write_witness`] describes it in
-//! their notes and carries it as a [`Witness`], so tests and machine formats can re-run the
-//! matchers on every witness reported.
+//! candidates in order. `Diagnostic::attach_witness` adds the first divergence to the
+//! finding; once the lint knows which findings it keeps, [`Witnesses::shown`] describes it
+//! in their notes and carries it as a [`Witness`], so tests and machine formats can re-run
+//! the matchers on every witness reported.
 
 use std::borrow::Cow;
 use std::cell::{Cell, OnceCell, RefCell};
@@ -16,7 +16,6 @@ use std::fmt::Write;
 use foldhash::HashMap;
 
 pub use super::divergence::{Divergence, Witness};
-use crate::diagnostic::Diagnostic;
 use crate::dialect::google::Reading;
 use crate::dialect::groups::{self, Group};
 use crate::dialect::matcher::RuleSets;
@@ -326,26 +325,14 @@ impl<'a> Witnesses<'a> {
         robots.iter().find_map(|robot| self.find(robot, candidates.clone(), pair, &accept))
     }
 
-    /// Adds the divergence to the diagnostic, to be written out by [`Witnesses::write_witness`]
-    /// if the lint keeps the finding: most findings of a rule that folds file-wide are
-    /// labels of the first in the end, and naming Python's robot costs a reading of the file
-    /// Python's way.
-    pub fn attach(&self, diagnostic: &mut Diagnostic, divergence: &Divergence) {
-        diagnostic.unwritten_witness = Some(Box::new((diagnostic.notes.len(), divergence.clone())));
-    }
-
-    /// Writes out what [`Witnesses::attach`] added: the divergence described in a note, at
-    /// the place it was attached, and as the diagnostic's witness. Where Python's
-    /// urllib.robotparser answers as the 1996 draft does (the same verdict, decided by the same
-    /// line), Python is named instead of the draft: a robot that exists, which many scrapers
-    /// use.
-    pub(crate) fn write_witness(&self, diagnostic: &mut Diagnostic) {
-        let Some(unwritten) = diagnostic.unwritten_witness.take() else { return };
-        let (at, divergence) = *unwritten;
-        let with_python = self.python_for_draft(&divergence);
-        let shown = with_python.as_ref().unwrap_or(&divergence);
-        diagnostic.notes.insert(at.min(diagnostic.notes.len()), shown.describe(self.document, self.text));
-        diagnostic.witness(shown.witness());
+    /// How a finding shows `divergence`: a note that describes it, and the witness it
+    /// carries. Where Python's urllib.robotparser answers as the 1996 draft does (the same
+    /// verdict, decided by the same line), Python is named instead of the draft: a robot that
+    /// exists, which many scrapers use.
+    pub(crate) fn shown(&self, divergence: &Divergence) -> (String, Witness) {
+        let with_python = self.python_for_draft(divergence);
+        let shown = with_python.as_ref().unwrap_or(divergence);
+        (shown.describe(self.document, self.text), shown.witness())
     }
 
     /// `divergence` with Python's verdict in place of the 1996 draft's, when the two agree.

@@ -19,7 +19,7 @@ use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
 use crate::model::{Document, Line, LineIndex, Record, Span};
 use crate::source::Source;
-use crate::suppression::Suppression;
+use suppressions::Suppression;
 
 mod ai;
 mod category;
@@ -30,6 +30,7 @@ mod metadata;
 mod paths;
 mod records;
 mod suppression;
+pub mod suppressions;
 mod syntax;
 
 pub use category::Category;

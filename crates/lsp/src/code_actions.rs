@@ -11,8 +11,8 @@ use super::documents::Linted;
 use robolint::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use robolint::lint::Report;
 use robolint::model::{LineIndex as LineNumber, LineKind, Span};
+use robolint::rules::suppressions::{self, Scope};
 use robolint::rules::{self, Category};
-use robolint::suppression::{self, Scope};
 
 pub const FIX_ALL_TITLE: &str = "Fix all safe problems";
 
@@ -121,7 +121,7 @@ pub fn disable_edit(report: &Report, line_number: LineNumber, diagnostic: &Diagn
     if !suppressible || !matches!(line.kind, LineKind::Field(_) | LineKind::Invalid) || !report.source.is_exact() {
         return None;
     }
-    let existing = suppression::find(document, text).into_iter().find(|found| {
+    let existing = suppressions::find(document, text).into_iter().find(|found| {
         found.scope == Scope::Line(line_number)
             && line.span.start() <= found.comment.start()
             && found.comment.end() <= line.span.end()

@@ -6,8 +6,8 @@ use robolint::audit::Audit;
 use robolint::dialect::{Dialect, Matcher};
 use robolint::lint::Report;
 use robolint::model::{Directive, Document, Field, LineIndex, Record, Span};
+use robolint::rules::suppressions;
 use robolint::rules::{self, Rule};
-use robolint::suppression;
 
 /// What one field means, which dialects' robots act on it, and where that is written.
 struct FieldDoc {
@@ -161,7 +161,7 @@ fn contains(span: Span, offset: usize) -> bool {
 }
 
 fn rule_in_suppression(report: &Report, targets: &[Dialect], offset: usize) -> Option<(Span, String)> {
-    let suppressions = suppression::find(&report.document, &report.source.text);
+    let suppressions = suppressions::find(&report.document, &report.source.text);
     let named = suppressions.iter().flat_map(|found| &found.names).find(|named| contains(named.span, offset))?;
     Some((named.span, rule_markdown(named.rule?, targets)))
 }

@@ -24,6 +24,6 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let Some(field) = first_field else { return };
     diagnostic.label(field.name, "an old robot reads this name with U+FEFF in front of it");
     if let Some(divergence) = divergence {
-        witnesses.attach(diagnostic, &divergence);
+        diagnostic.attach_witness(&divergence);
     }
 }

@@ -92,6 +92,6 @@ fn contradicts_an_earlier_group(cx: &Context<'_, '_>, record: &Record, out: &mut
              with the rule you mean",
         );
     if let Some(divergence) = witnesses.find(&robot, ["/"], MERGED, |_| true) {
-        witnesses.attach(diagnostic, &divergence);
+        diagnostic.attach_witness(&divergence);
     }
 }

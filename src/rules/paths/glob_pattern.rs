@@ -42,7 +42,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         };
         let diagnostic = out.report(Span::new(field.value.start() + at, field.value.start() + at + 1), message);
         if let Some(divergence) = divergence {
-            witnesses.attach(diagnostic, &divergence);
+            diagnostic.attach_witness(&divergence);
         }
         diagnostic.help(
             "RFC 9309 robots read `*` as any run of characters and `$` as the end of the URL; robots that follow the \

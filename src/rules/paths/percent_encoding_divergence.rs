@@ -53,7 +53,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                      9309 robots decode only unreserved characters, Google decodes nothing; write unreserved characters (letters, digits, \
                      `-._~`) plainly and reserved ones as upper-case %-escapes, as RFC 3986 recommends",
                 );
-            witnesses.attach(diagnostic, &divergence);
+            diagnostic.attach_witness(&divergence);
         }
     }
 }

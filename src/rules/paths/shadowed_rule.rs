@@ -49,7 +49,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                     && divergence.deciding_line(Dialect::Rfc9309) == Some(line)
             });
             if let Some(divergence) = witness {
-                witnesses.attach(diagnostic, &divergence);
+                diagnostic.attach_witness(&divergence);
             }
         }
     }

@@ -17,7 +17,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         if let Some(divergence) =
             robot_of_value(cx.slice(value)).and_then(|robot| witnesses.merged_record(record, &robot))
         {
-            witnesses.attach(diagnostic, &divergence);
+            diagnostic.attach_witness(&divergence);
         }
         diagnostic.label(lines[capture.by].field_span(), "first named here").help(
             "robots that follow the 1994 standard or the 1996 draft obey only the first record naming them and \

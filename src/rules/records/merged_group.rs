@@ -159,7 +159,7 @@ fn report_run(
     if let Some(divergence) =
         witnesses.find(robot, [url], MERGED, |divergence| divergence.deciding_line(Dialect::Rfc9309) == Some(decided))
     {
-        witnesses.attach(diagnostic, &divergence);
+        diagnostic.attach_witness(&divergence);
     }
 }
 

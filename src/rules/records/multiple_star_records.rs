@@ -19,7 +19,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             );
         let robot = witnesses.anonymous_robot();
         if let Some(divergence) = witnesses.merged_record(record, &robot) {
-            witnesses.attach(diagnostic, &divergence);
+            diagnostic.attach_witness(&divergence);
         }
     }
 }

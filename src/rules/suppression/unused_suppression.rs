@@ -1,5 +1,5 @@
+use crate::rules::suppressions::Scope;
 use crate::rules::{Context, Findings};
-use crate::suppression::Scope;
 use crate::text;
 
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {

@@ -28,7 +28,7 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     };
     let diagnostic = out.report(field.name, message);
     match divergence {
-        Some(divergence) => witnesses.attach(diagnostic, &divergence),
+        Some(divergence) => diagnostic.attach_witness(&divergence),
         None if lost_line_changes_nothing(cx, index, meant) => {
             diagnostic.evidence(Evidence::NoEffect);
         }

@@ -34,7 +34,7 @@ pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Find
     // a line it drops now, a change of what Google does.
     let google_drops = cx.slice(field.value).contains(|c: char| c.is_ascii_whitespace());
     match divergence {
-        Some(divergence) => witnesses.attach(diagnostic, &divergence),
+        Some(divergence) => diagnostic.attach_witness(&divergence),
         // Google reads the line and RFC 9309 robots drop it, and no URL's answer differs:
         // the line changes nothing (an `Allow /` where everything is allowed anyway). A line
         // Google drops too is lost for every robot, which is no evidence of harmlessness.

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use robolint::config::{Config, ConfigError, Resolver};
 
-use super::lint::{Input, LintArgs};
+use super::lint_args::{Input, LintArgs};
 
 /// The configuration for each input: `--no-config`, `--config PATH`, or the nearest
 /// robolint.toml above the input (the library's [`Resolver`], which the language server uses

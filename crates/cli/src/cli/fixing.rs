@@ -4,14 +4,15 @@
 use std::path::Path;
 
 use robolint::diagnostic::Applicability;
+use robolint::fix::add_suppressions;
 use robolint::fix::unified_diff;
 use robolint::lint::Linter;
 use robolint::render::Found;
-use robolint::suppression::add_suppressions;
 use robolint::{Report, Source};
 use robolint_cli::write::write_fixed;
 
-use super::lint::{fails, Job, LintArgs, Outcome, Processed};
+use super::job::{Job, Outcome, Processed};
+use super::lint_args::{fails, LintArgs};
 
 /// `--fix -`: standard input, fixed, to standard output (every byte of it, changed or not, so
 /// an editor can replace its buffer with it); what is left is counted for the exit status.

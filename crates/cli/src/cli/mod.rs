@@ -11,7 +11,9 @@ pub mod fetch;
 mod fixing;
 pub mod format;
 mod inputs;
+mod job;
 pub mod lint;
+pub mod lint_args;
 pub mod matrix;
 mod output;
 pub mod parse;
@@ -24,7 +26,7 @@ use std::io;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use lint::LintCommand;
+use lint_args::LintCommand;
 use rules::ListFormat;
 
 /// A robots.txt validator and linter that knows the 1994 standard, the 1996 draft,

@@ -11,7 +11,7 @@ use robolint::warc::{self, lint_capture, Captures, ErrorLine, OutputLine, Summar
 use robolint::Linter;
 
 use super::config::Configs;
-use super::lint::{fails_at, parse_targets, FailOn, RuleFlags};
+use super::lint_args::{fails_at, parse_targets, FailOn, RuleFlags};
 use super::CliError;
 use super::{cannot_write, EXIT_FOUND, EXIT_USAGE};
 

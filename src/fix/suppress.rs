@@ -13,10 +13,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::{find, Scope, Suppression};
 use crate::lint::Linter;
 use crate::model::{Document, LineEnding, LineIndex, LineKind};
 use crate::parse;
+use crate::rules::suppressions::{find, Scope, Suppression};
 use crate::source::Source;
 
 /// Adding a comment lengthens a line, which may make it a `long-line`: the next round

@@ -1,10 +1,8 @@
 //! Inline suppressions: `# robolint: disable=<name|code>[,…]` silences those rules on its own
 //! line, or, on a line of its own, on the next line that is neither blank nor a comment;
-//! `# robolint: disable-file=<…>` silences them in the whole file.
-
-mod add;
-
-pub use add::{add_suppressions, Added};
+//! `# robolint: disable-file=<…>` silences them in the whole file. They name rules, so they
+//! live here; the rules about them are in `suppression/`, and `fix::add_suppressions` writes
+//! them.
 
 use foldhash::HashMap;
 
