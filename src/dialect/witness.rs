@@ -5,7 +5,7 @@
 //! line only Google reads, %-escapes) proposes candidate URLs and the pair of dialects it is
 //! about; [`Witnesses`] compiles each (robot, dialect) matcher once per document and tries the
 //! candidates in order. [`Witnesses::attach`] adds the first divergence to the diagnostic;
-//! once the lint knows which findings it keeps, [`Witnesses::write_witness`] describes it in
+//! once the lint knows which findings it keeps, `Witnesses::write_witness` describes it in
 //! their notes and carries it as a [`Witness`], so tests and machine formats can re-run the
 //! matchers on every witness reported.
 
@@ -130,6 +130,7 @@ struct Compiled {
 const DIALECTS: usize = Dialect::ALL.len();
 
 impl<'a> Witnesses<'a> {
+    /// The witnesses of `document`, parsed from `text`, with no matcher compiled yet.
     pub fn new(document: &'a Document, text: &'a str) -> Witnesses<'a> {
         Witnesses {
             document,
@@ -326,7 +327,7 @@ impl<'a> Witnesses<'a> {
         robots.iter().find_map(|robot| self.find(robot, candidates.clone(), pair, &accept))
     }
 
-    /// Adds the divergence to the diagnostic, to be written out by [`Witnesses::write_witness`]
+    /// Adds the divergence to the diagnostic, to be written out by `Witnesses::write_witness`
     /// if the lint keeps the finding: most findings of a rule that folds file-wide are
     /// labels of the first in the end, and naming Python's robot costs a reading of the file
     /// Python's way.
