@@ -351,7 +351,7 @@ impl FetchAnswer {
         }
     }
 
-    /// Every kind, in the order of [`FetchAnswer::pick`].
+    /// Every kind, in the order of `FetchAnswer::pick`.
     pub const ALL: [FetchAnswer; 6] = [
         FetchAnswer::Unauthorized,
         FetchAnswer::TooManyRequests,

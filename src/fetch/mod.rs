@@ -4,7 +4,7 @@
 //! [`Context`](crate::rules::Context) and report, and [`crate::lint::lint_fetched`] lints
 //! the body like a file.
 //!
-//! The network is one [`Transport`]: [`client`] (ureq) for real, [`recorded`] for raw HTTP
+//! The network is one `Transport`: `client` (ureq) for real, [`recorded`] for raw HTTP
 //! responses written in a file (the rule corpus, the documentation examples). Following
 //! redirects and reading bodies is the same code for both.
 

@@ -72,7 +72,9 @@ macro_rules! registry {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Rule {
             $(
-                #[doc = concat!("The rule in `src/rules/", stringify!($folder), "/", stringify!($module), ".rs`.")]
+                #[doc = concat!(
+                    "The rule in `src/rules/", stringify!($folder), "/", stringify!($module), ".rs`."
+                )]
                 #[doc = "[`Rule::metadata`] documents it."]
                 $variant,
             )*
