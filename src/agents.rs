@@ -26,23 +26,36 @@ pub mod names;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Purpose {
+    /// Search engines' crawlers, which fetch pages to build a search index.
     Search,
+    /// Robots that collect content to train AI models, and dataset builders used for training.
     AiTraining,
+    /// Robots that index pages so an AI product can find and quote them.
     AiSearch,
+    /// Fetchers that load a page because a user asked an AI tool to.
     UserTriggered,
+    /// Control tokens: names no crawler sends. They only carry a site's preference.
     Control,
+    /// SEO and marketing crawlers, such as backlink indexes and site audits.
     Seo,
+    /// Crawlers that keep copies of the web for the record.
     Archive,
+    /// Fetchers that read a shared link's page to show a preview card.
     SocialPreview,
+    /// Default names of HTTP clients, crawler frameworks and download tools.
     Library,
+    /// Any other robot, or one whose purpose is unclear.
     Other,
 }
 
 macro_rules! builtin_files {
     ($($purpose:ident => $name:literal,)*) => {
         impl Purpose {
+            /// Every purpose, one per file of the registry.
             pub const ALL: [Purpose; 10] = [$(Purpose::$purpose,)*];
 
+            /// The purpose's kebab-case name, as in `ai-training`.
+            /// It is the registry file's stem and the `purpose` key's value.
             pub fn name(self) -> &'static str {
                 match self {
                     $(Purpose::$purpose => $name,)*
@@ -113,11 +126,14 @@ impl FromStr for Purpose {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Honours {
+    /// Its operator says it obeys robots.txt.
     Yes,
+    /// It does not obey robots.txt.
     No,
     /// It fetches because a person asked for the page, and its operator says robots.txt,
     /// which is for automatic crawling, may not apply.
     UserTriggered,
+    /// Its operator does not say whether it obeys robots.txt.
     Unknown,
 }
 
@@ -125,11 +141,16 @@ pub enum Honours {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reading {
+    /// Google's parser: answered with [`Dialect::Google`].
     Google,
+    /// RFC 9309 as written: answered with [`Dialect::Rfc9309`].
     Rfc9309,
+    /// Python's `urllib.robotparser`: answered with [`Dialect::PythonRobotparser`].
     PythonRobotparser,
+    /// The 1996 draft: answered with [`Dialect::Draft1996`].
     #[serde(rename = "draft-1996")]
     Draft1996,
+    /// The 1994 standard: answered with [`Dialect::Norobots1994`].
     #[serde(rename = "norobots-1994")]
     Norobots1994,
 }
@@ -185,6 +206,7 @@ impl Honours {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DialectBasis {
+    /// The operator documents how the robot reads robots.txt.
     Documented,
     /// No statement: the robot is taken to follow RFC 9309.
     Assumed,
@@ -193,14 +215,20 @@ pub enum DialectBasis {
 /// Extension fields an operator documents its robot reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub enum Extension {
+    /// `Crawl-delay`: a wait between fetches.
     #[serde(rename = "Crawl-delay")]
     CrawlDelay,
+    /// `Clean-param`: query parameters that do not change the page.
     #[serde(rename = "Clean-param")]
     CleanParam,
+    /// `Host`: the site's preferred host name.
     Host,
+    /// `Sitemap`: where the site's sitemaps are.
     Sitemap,
+    /// `Content-Signal`: Cloudflare's usage preferences ([`crate::preferences`]).
     #[serde(rename = "Content-Signal")]
     ContentSignal,
+    /// `Content-Usage`: IETF AIPREF usage preferences ([`crate::preferences`]).
     #[serde(rename = "Content-Usage")]
     ContentUsage,
 }
@@ -209,12 +237,20 @@ pub enum Extension {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Limits {
+    /// The most bytes of robots.txt the robot reads; it ignores the rest.
+    /// [`Agent::cut_at`] finds where such a robot stops.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_file_bytes: Option<u64>,
+    /// The longest rule the operator says the robot reads.
+    /// No rule or command reads it yet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_rule_length: Option<u64>,
+    /// The longest rule path the operator says the robot reads.
+    /// No rule or command reads it yet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_path_length: Option<u64>,
+    /// The most rules the operator says the robot reads.
+    /// No rule or command reads it yet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_rules: Option<u64>,
 }
@@ -315,7 +351,7 @@ impl FetchAnswer {
         }
     }
 
-    /// Every kind, in the order of [`FetchAnswer::pick`].
+    /// Every kind, in the order of `FetchAnswer::pick`.
     pub const ALL: [FetchAnswer; 6] = [
         FetchAnswer::Unauthorized,
         FetchAnswer::TooManyRequests,
@@ -354,6 +390,7 @@ impl FetchAnswer {
 /// its treatment of `answer` ([`Registry::treatment`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answered {
+    /// Which kind of answer it was.
     pub answer: FetchAnswer,
     /// What answered, in words: `GET https://… answered 503 Service Unavailable`.
     pub said: String,
@@ -372,24 +409,32 @@ impl Answered {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Fetching {
+    /// The reading these treatments are for: an entry's `dialect`.
     pub reading: Reading,
+    /// What the robots do when robots.txt answers 401 or 403.
     pub on_401_403: Treatment,
+    /// What the robots do when robots.txt answers 429 Too Many Requests.
     pub on_429: Treatment,
     /// Every other 4xx.
     pub on_4xx: Treatment,
+    /// What the robots do when robots.txt answers 5xx.
     pub on_5xx: Treatment,
+    /// What the robots do when no answer comes at all.
     pub on_unreachable: Treatment,
     /// Consecutive redirects followed; none when the source sets no limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub redirects: Option<u32>,
+    /// What the robots do after more redirects than `redirects`, or a loop.
     pub on_too_many_redirects: Treatment,
     /// What the source leaves open, in a sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The URL these treatments come from.
     pub source: String,
 }
 
 impl Fetching {
+    /// What these robots do when robots.txt is answered with `answer`.
     pub fn treats(&self, answer: FetchAnswer) -> Treatment {
         answer.pick([
             self.on_401_403,
@@ -407,21 +452,28 @@ impl Fetching {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct FetchingOverride {
+    /// The operator's treatment of a 401 or 403 answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_401_403: Option<Treatment>,
+    /// The operator's treatment of a 429 answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_429: Option<Treatment>,
+    /// The operator's treatment of any other 4xx answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_4xx: Option<Treatment>,
+    /// The operator's treatment of a 5xx answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_5xx: Option<Treatment>,
+    /// The operator's treatment of no answer at all.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_unreachable: Option<Treatment>,
+    /// The operator's treatment of too many redirects, or a loop.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_too_many_redirects: Option<Treatment>,
     /// What the source says, or leaves open, in a sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The http(s) URL where the operator documents this.
     pub source: String,
 }
 
@@ -451,10 +503,15 @@ pub struct Agent {
     /// Other tokens or spellings the same robot answers to.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub also: Vec<String>,
+    /// The robot's name in words, as in `Amazon Kendra`.
     pub name: String,
+    /// Who runs the robot, as in `Amazon`.
     pub operator: String,
+    /// Whether the robot obeys robots.txt.
     pub honours: Honours,
+    /// The parser the robot reads robots.txt with.
     pub dialect: Reading,
+    /// Whether the operator documents `dialect`, or the registry assumes RFC 9309.
     pub dialect_basis: DialectBasis,
     /// How its crawler compares User-agent values with its tokens.
     #[serde(default, skip_serializing_if = "is_default")]
@@ -471,23 +528,29 @@ pub struct Agent {
     /// When the token stopped being used: `YYYY` or `YYYY-MM`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retired: Option<String>,
+    /// The token that took over when this one was retired.
+    /// It must name a robot of the registry.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replaced_by: Option<String>,
     /// For a control token: the robots that fetch the pages its preference is about. They
     /// read their own groups (or `*`), never the control token's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub crawled_by: Vec<String>,
+    /// Extension fields the operator documents its robot reading, as in `Crawl-delay`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reads: Vec<Extension>,
+    /// Limits the operator documents; none by default.
     #[serde(default, skip_serializing_if = "is_default")]
     pub limits: Limits,
     /// What the operator documents its robot doing with answers that are not a file, where
     /// that departs from its reading's (`agents/fetching.toml`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fetching: Option<FetchingOverride>,
+    /// What the robot does, in one sentence of the registry's own words.
     pub description: String,
     /// The operator's documentation, or the best public source.
     pub docs: String,
+    /// Further sources for the entry's facts, beyond `docs`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sources: Vec<String>,
     /// When the facts were last checked against the sources.
@@ -526,6 +589,7 @@ impl Agent {
         std::iter::once(self.token.as_str()).chain(self.also.iter().map(String::as_str))
     }
 
+    /// Whether the token is no longer used: it has a `retired` date.
     pub fn is_retired(&self) -> bool {
         self.retired.is_some()
     }
@@ -572,7 +636,9 @@ pub enum Obeys {
 /// obeys, and which group that is.
 #[derive(Debug, Clone)]
 pub struct RobotMatcher {
+    /// The dialect's matcher for the group the robot obeys.
     pub matcher: Matcher,
+    /// Which group that is: its own, a fallback's, `*`, or none.
     pub obeys: Obeys,
 }
 
@@ -773,6 +839,7 @@ pub struct Problem {
     pub file: String,
     /// The entry's token, when the entry got as far as having one.
     pub token: Option<String>,
+    /// What is wrong, in a sentence.
     pub message: String,
 }
 
@@ -884,6 +951,7 @@ impl Registry {
         registry
     }
 
+    /// Every robot of the registry, in the order read; a replaced robot keeps its place.
     pub fn agents(&self) -> &[Agent] {
         &self.agents
     }

@@ -22,12 +22,16 @@ use crate::text::{abbreviate, QUOTED_LINE_CHARS};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Access {
+    /// It may fetch every URL asked.
     All,
+    /// It may fetch some of the URLs asked, not all.
     Some,
+    /// It may fetch none of the URLs asked.
     None,
 }
 
 impl Access {
+    /// The lower-case word the audit table prints: `all`, `some` or `none`.
     pub fn as_str(self) -> &'static str {
         match self {
             Access::All => "all",
@@ -43,21 +47,26 @@ pub struct Answer {
     /// Shared with the audit's URL list: a path may be as long as the file (2 MiB), and
     /// every robot keeps two answers.
     pub url: Arc<str>,
+    /// Whether the robot may fetch the URL, and which line decided.
     pub verdict: Verdict,
 }
 
 /// One robot of the registry reading the file.
 #[derive(Debug, Clone)]
 pub struct RobotAccess<'r> {
+    /// The robot, as the registry holds it.
     pub agent: &'r Agent,
     /// Its dialect's matcher for the groups it obeys, for URLs beyond those asked.
     pub matcher: Matcher,
+    /// Which group it obeys: its own, a fallback's, `*`, or none.
     pub obeys: Obeys,
     /// The User-agent lines of the groups it obeys; empty when none applies.
     pub agent_lines: Vec<LineIndex>,
+    /// How much of the site it may fetch, over the URLs asked.
     pub access: Access,
-    /// The first URL asked that it may fetch, and the first it may not.
+    /// The first URL asked that it may fetch.
     pub first_allowed: Option<Answer>,
+    /// The first URL asked that it may not fetch.
     pub first_disallowed: Option<Answer>,
     /// The `Content-Signal` and `Content-Usage` lines of the groups it obeys.
     pub preferences: Vec<LineIndex>,

@@ -20,6 +20,7 @@ mod schema;
 pub use resolve::Resolver;
 pub use schema::{json_schema, SCHEMA_URL};
 
+/// The configuration file's name, looked for in the linted file's folder and above.
 pub const FILE_NAME: &str = "robolint.toml";
 
 /// The largest configuration file robolint reads: a real one is a few hundred bytes, and a
@@ -32,14 +33,20 @@ pub const LARGEST_CONFIG: u64 = 1024 * 1024;
 pub struct Config {
     /// The file it came from; `None` for the built-in defaults.
     pub path: Option<PathBuf>,
+    /// `target`: the dialects whose robots the site cares about.
+    /// Empty when the file does not say; the lint then takes today's robots.
     pub targets: Vec<Dialect>,
     /// `fail-on`: the least severe level that fails the run (`Off` for "never").
     pub fail_on: Option<Level>,
+    /// `[rules]` levels, by rule name: a selector's level is set on each rule it names.
     pub levels: BTreeMap<String, Level>,
+    /// `[rules.<name>]` tables (and `[policy]`): options by rule name, already parsed.
     pub options: BTreeMap<String, rules::RuleOptions>,
     /// `select`, `extend-select`, `ignore`: rule selectors as the command line takes them.
     pub select: Option<Vec<String>>,
+    /// `extend-select`: selectors of rules enabled besides `select`, such as `pedantic`.
     pub extend_select: Vec<String>,
+    /// `ignore`: selectors of rules turned off.
     pub ignore: Vec<String>,
     /// `exclude`: globs of paths a directory walk skips, replacing the default
     /// (`node_modules`); `None` keeps it. Read relative to this file's folder.
@@ -56,6 +63,7 @@ pub struct Config {
 /// The mistakes in a configuration file, each with where it is so it can be shown in context.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError {
+    /// The configuration file the mistakes are in.
     pub path: PathBuf,
     /// The file's text, when it could be read.
     pub text: String,
@@ -68,6 +76,7 @@ pub struct ConfigError {
 pub struct ConfigProblem {
     /// Byte range of the offending key or value.
     pub span: Option<Range<usize>>,
+    /// What is wrong, in a sentence.
     pub message: String,
 }
 

@@ -13,15 +13,22 @@ use crate::dialect::Dialect;
 use crate::model::Span;
 pub use text::{Arg, Text};
 
+/// How serious a finding is. Ordered: `Info < Warning < Error`.
+/// A level set in robolint.toml wins over the claims below.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// The lowest level: worth knowing.
+    /// It claims no robot of the targets misreads the file.
     Info,
+    /// A robot of the targets reads the file otherwise than it evidently means.
     Warning,
+    /// The highest level: a warning's claim, for what the rule counts as worse.
     Error,
 }
 
 impl Severity {
+    /// The lower-case name used in output and configuration: `info`, `warning` or `error`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -52,13 +59,16 @@ impl std::str::FromStr for Severity {
 /// A secondary location that helps explain the primary one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Label {
+    /// The bytes the label points at.
     pub span: Span,
+    /// What the label says about those bytes.
     pub message: Text,
 }
 
 /// One replacement of the bytes in `span`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
+    /// The bytes to replace; empty to insert at its start.
     pub span: Span,
     /// Most replacements are fixed text (a line end, a colon, a canonical name): lent, not
     /// copied per edit (a file's line-end fix has an edit per line).
@@ -69,11 +79,14 @@ pub struct Edit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Applicability {
+    /// The fix keeps what every robot does with the file.
     Safe,
+    /// The fix may change what some robot does with the file.
     Unsafe,
 }
 
 impl Applicability {
+    /// The lower-case name used in output and on the command line: `safe` or `unsafe`.
     pub fn as_str(self) -> &'static str {
         match self {
             Applicability::Safe => "safe",
@@ -88,11 +101,14 @@ impl Applicability {
     }
 }
 
+/// A change to the file that resolves a finding.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fix {
     /// What the fix does, imperative: "Insert `:` after `Disallow`".
     pub message: String,
+    /// The replacements to make, all at once.
     pub edits: Vec<Edit>,
+    /// Whether the fix keeps what every robot does.
     pub applicability: Applicability,
 }
 
@@ -116,16 +132,23 @@ pub enum Evidence {
     NoEffect,
 }
 
+/// One finding of one rule: where, what, and how serious.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// The rule's code, as in `RL301`.
     pub code: &'static str,
+    /// The rule's kebab-case name, as in `glob-pattern`.
     pub name: &'static str,
+    /// How serious the finding is, once the engine has settled it from the evidence.
     pub severity: Severity,
+    /// The bytes the finding is about: its primary location.
     pub span: Span,
     /// The headline; it and the labels' and help's words are built when a renderer prints
     /// them ([`Text::render`], with the text the spans point into).
     pub message: Text,
+    /// Secondary locations that help explain the primary one.
     pub labels: Vec<Label>,
+    /// Advice on what to do, when the rule has some.
     pub help: Option<Text>,
     /// What backs the headline up, one sentence each (a witness: which robot answers what
     /// on which URL): shown under the finding, never in the one-line formats' headline.
@@ -177,21 +200,25 @@ impl Diagnostic {
         }
     }
 
+    /// Adds a secondary location with its words.
     pub fn label(&mut self, span: Span, message: impl Into<Text>) -> &mut Diagnostic {
         self.labels.push(Label { span, message: message.into() });
         self
     }
 
+    /// Sets the advice on what to do.
     pub fn help(&mut self, help: impl Into<Text>) -> &mut Diagnostic {
         self.help = Some(help.into());
         self
     }
 
+    /// Adds a note: one sentence that backs the headline up.
     pub fn note(&mut self, note: impl Into<String>) -> &mut Diagnostic {
         self.notes.push(note.into());
         self
     }
 
+    /// Attaches a fix made of `edits`, described by `message`.
     pub fn fix(
         &mut self,
         applicability: Applicability,
@@ -208,6 +235,7 @@ impl Diagnostic {
         self
     }
 
+    /// Attaches a robot and a URL on which dialects disagree.
     pub fn witness(&mut self, witness: Witness) -> &mut Diagnostic {
         self.witness = Some(Box::new(witness));
         self
@@ -237,14 +265,17 @@ impl Diagnostic {
 }
 
 impl Edit {
+    /// An edit that replaces the bytes of `span` with `replacement`.
     pub fn replace(span: Span, replacement: impl Into<Cow<'static, str>>) -> Edit {
         Edit { span, replacement: replacement.into() }
     }
 
+    /// An edit that inserts `text` at byte `offset`.
     pub fn insert(offset: usize, text: impl Into<Cow<'static, str>>) -> Edit {
         Edit::replace(Span::empty_at(offset), text)
     }
 
+    /// An edit that deletes the bytes of `span`.
     pub fn delete(span: Span) -> Edit {
         Edit::replace(span, "")
     }

@@ -20,8 +20,11 @@ use crate::text::{abbreviate, QUOTED_LINE_CHARS};
 
 /// One side of the comparison: a robots.txt as read, with a name for output.
 pub struct Side {
+    /// What output calls this side: a path or a URL.
     pub name: String,
+    /// The robots.txt as read; empty when the request gave no file.
     pub source: Source,
+    /// The source parsed for answers, without the strict grammar's checks.
     pub document: Document,
     /// For a URL whose robots.txt request gave no file: the answer, which each robot treats
     /// as it does (`agents/fetching.toml`); the source is then empty.
@@ -29,6 +32,7 @@ pub struct Side {
 }
 
 impl Side {
+    /// A side named `name` that reads `source`.
     pub fn new(name: impl Into<String>, source: Source) -> Side {
         let document = parse::parse_for_answers(&source);
         Side { name: name.into(), source, document, answered: None }
@@ -81,8 +85,11 @@ impl Side {
 /// and what it is for (to group the output).
 #[derive(Debug, Clone)]
 pub struct Robot {
+    /// The token the robot's groups are found by, as in `GPTBot`.
     pub token: String,
+    /// The dialect it reads the file in.
     pub dialect: Dialect,
+    /// The heading it is listed under: a registry purpose, or `listed` for robots named.
     pub purpose: String,
     /// The registry's entry, whose fallbacks and `*` handling decide which groups it obeys.
     pub entry: Option<&'static Agent>,
@@ -119,7 +126,9 @@ pub struct Change {
     pub robot: usize,
     /// Shared by every robot's change on the URL.
     pub url: Arc<str>,
+    /// The robot's verdict on the URL under the old file.
     pub before: Verdict,
+    /// The robot's verdict on the URL under the new file.
     pub after: Verdict,
 }
 
@@ -132,6 +141,7 @@ impl Change {
 
 /// The answer to "what does this change do?".
 pub struct Comparison {
+    /// The robots compared; [`Change::robot`] indexes them.
     pub robots: Vec<Robot>,
     /// How many distinct URLs were asked of every robot.
     pub urls_asked: usize,

@@ -27,6 +27,7 @@ const MAX_ROUNDS: usize = 10;
 /// The result of fixing a text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fixed {
+    /// The text with every fix applied.
     pub text: String,
     /// Fixes applied, over all rounds.
     pub applied: usize,
@@ -48,6 +49,7 @@ pub struct HeldBack {
     /// Each edit as the text it replaces and its replacement: the same fix found again in a
     /// later round, wherever the other fixes moved it.
     edits: Vec<(String, String)>,
+    /// The verdict the fix would change, which is why it was held back.
     pub change: ChangedVerdict,
 }
 

@@ -47,6 +47,7 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The dialects findings are judged for: `targets`, or today's robots when it is empty.
     pub fn targets(&self) -> &[Dialect] {
         if self.targets.is_empty() {
             &Dialect::TODAY
@@ -554,7 +555,7 @@ struct Cause {
     fix: Option<Applicability>,
 }
 
-/// The label of a place whose finding folded into another ([`fold_findings_of_one_cause`]).
+/// The label of a place whose finding folded into another (`fold_findings_of_one_cause`).
 pub const FOLDED: &str = "the same here";
 
 fn sort_by_position(diagnostics: &mut [Diagnostic]) {

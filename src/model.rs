@@ -22,22 +22,27 @@ impl Span {
         Span { start: offset(start), end: offset(end) }
     }
 
+    /// An empty span at byte `offset`: where something missing would go.
     pub const fn empty_at(offset: usize) -> Span {
         Span::new(offset, offset)
     }
 
+    /// The byte offset where the span starts.
     pub const fn start(self) -> usize {
         self.start as usize
     }
 
+    /// The byte offset just past the span's end.
     pub const fn end(self) -> usize {
         self.end as usize
     }
 
+    /// How many bytes the span covers.
     pub const fn len(self) -> usize {
         (self.end - self.start) as usize
     }
 
+    /// Whether the span covers no bytes.
     pub const fn is_empty(self) -> bool {
         self.start == self.end
     }
@@ -47,6 +52,8 @@ impl Span {
         Span { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 
+    /// The text the span covers in `source`, the text it was made from.
+    /// Panics when the span lies outside `source` or splits a character.
     pub fn text(self, source: &str) -> &str {
         &source[self.start()..self.end()]
     }
@@ -67,16 +74,21 @@ impl fmt::Display for Span {
     }
 }
 
+/// How a line ends. A file may mix them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineEnding {
+    /// `\n`, as on Unix.
     Lf,
+    /// `\r\n`, as on Windows.
     CrLf,
+    /// A lone `\r`, as on classic Mac OS.
     Cr,
     /// The last line of a file without a final line end.
     Missing,
 }
 
 impl LineEnding {
+    /// The line end's short name for messages: `LF`, `CRLF`, `CR` or `none`.
     pub fn as_str(self) -> &'static str {
         match self {
             LineEnding::Lf => "LF",
@@ -91,21 +103,34 @@ impl LineEnding {
 /// in use somewhere.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Directive {
+    /// `User-agent`: names the robots a record is for.
     UserAgent,
+    /// `Disallow`: a path prefix or pattern robots may not fetch.
     Disallow,
+    /// `Allow`: a path prefix or pattern robots may fetch. Not in the 1994 standard.
     Allow,
+    /// `Sitemap`: the URL of a sitemap. Read by every major crawler.
     Sitemap,
+    /// `Crawl-delay`: seconds to wait between fetches. Some crawlers read it; Google does not.
     CrawlDelay,
+    /// `Host`: Yandex's former way to name a site's main mirror.
     Host,
+    /// `Clean-param`: Yandex's list of URL parameters that do not change a page.
     CleanParam,
+    /// `Request-rate`: pages per time, from an unofficial late-1990s proposal.
     RequestRate,
+    /// `Visit-time`: UTC hours to crawl in, from the same unofficial proposal.
     VisitTime,
+    /// `Noindex`: Google read it unofficially until September 2019.
     Noindex,
+    /// `Content-Signal`: Cloudflare's usage preferences ([`crate::preferences`]).
     ContentSignal,
+    /// `Content-Usage`: IETF AIPREF usage preferences ([`crate::preferences`]).
     ContentUsage,
 }
 
 impl Directive {
+    /// Every field robolint knows, in declaration order.
     pub const ALL: [Directive; 12] = [
         Directive::UserAgent,
         Directive::Disallow,
@@ -212,30 +237,39 @@ impl Directive {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Separator {
     /// `name:` or `name :` (`space_before` holds the whitespace before the colon, if any).
-    Colon { colon: Span, space_before: Span },
+    Colon {
+        /// The colon itself.
+        colon: Span,
+        /// The whitespace between the name and the colon; empty when there is none.
+        space_before: Span,
+    },
     /// `name value` with no colon: whitespace only.
     Whitespace(Span),
     /// A lone word: no colon and no value.
     Missing,
 }
 
+/// A field line's parts: its name, separator and value, as spans.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {
     /// The field name as written (may contain inner spaces: `User agent`).
     pub name: Span,
     /// The field this name spells exactly (ignoring case), if any.
     pub directive: Option<Directive>,
+    /// How the name is separated from the value.
     pub separator: Separator,
     /// The value without surrounding whitespace; empty at the position where it would start.
     pub value: Span,
 }
 
 impl Field {
+    /// Whether the name spells `directive` exactly (ignoring case).
     pub fn is(&self, directive: Directive) -> bool {
         self.directive == Some(directive)
     }
 }
 
+/// What a line holds, as robolint reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LineKind {
     /// Nothing but whitespace.
@@ -252,8 +286,11 @@ pub enum LineKind {
 /// matched, and the productions inside it. Plain data, so no pest type leaves the parser.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxNode {
+    /// The production's name in the grammar, as in `agentline`.
     pub production: &'static str,
+    /// The bytes the production matched.
     pub span: Span,
+    /// The productions matched inside this one, in order.
     pub children: Vec<SyntaxNode>,
 }
 
@@ -293,8 +330,10 @@ impl StructureProblem {
     }
 }
 
+/// Where and how the lines break the draft's file structure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StructureFailure {
+    /// Which file-level production fails.
     pub problem: StructureProblem,
     /// Where the failure is detected: the offending line, or the end of the file.
     pub offset: usize,
@@ -302,15 +341,18 @@ pub struct StructureFailure {
     pub blame: Span,
 }
 
+/// One line of the file, and the spans of its parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     /// The whole line without its line end.
     pub span: Span,
     /// The line end itself (empty for `LineEnding::Missing`).
     pub ending_span: Span,
+    /// How the line ends.
     pub ending: LineEnding,
     /// Whitespace before the first visible character.
     pub indent: Span,
+    /// What the line holds: blank, comment, field or invalid.
     pub kind: LineKind,
     /// From `#` to the end of the line.
     pub comment: Option<Span>,
@@ -322,6 +364,7 @@ pub struct Line {
 }
 
 impl Line {
+    /// The line's field, when it is a field line.
     pub fn field(&self) -> Option<&Field> {
         match &self.kind {
             LineKind::Field(field) => Some(field),
@@ -350,6 +393,7 @@ impl Line {
         self.field().filter(|field| field.is(Directive::UserAgent))
     }
 
+    /// Whether the line holds nothing but whitespace.
     pub fn is_blank(&self) -> bool {
         self.kind == LineKind::Blank
     }
@@ -365,6 +409,7 @@ impl Line {
     }
 }
 
+/// A line's position in [`Document::lines`], counting from 0.
 pub type LineIndex = usize;
 
 /// A record as the 1994 standard and the 1996 draft see it: the lines between blank lines
@@ -374,6 +419,7 @@ pub type LineIndex = usize;
 pub struct Record {
     /// Every non-blank line of the record, comments included, in order.
     pub lines: Vec<LineIndex>,
+    /// The record's User-agent lines.
     pub agents: Vec<LineIndex>,
     /// Allow and Disallow lines.
     pub rules: Vec<LineIndex>,
@@ -414,6 +460,7 @@ impl Record {
         self.rules.iter().copied().filter(|&index| index < first_agent).collect()
     }
 
+    /// From the record's first line to its last; empty for a record with no lines.
     pub fn span(&self, lines: &[Line]) -> Span {
         match (self.lines.first(), self.lines.last()) {
             (Some(&first), Some(&last)) => lines[first].span.to(lines[last].span),
@@ -422,11 +469,15 @@ impl Record {
     }
 }
 
+/// A parsed robots.txt: its lines, records and structure failures.
+/// Spans in it index the text it was parsed from.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Document {
     /// A leading U+FEFF, when present.
     pub bom: Option<Span>,
+    /// Every line of the file, in order.
     pub lines: Vec<Line>,
+    /// The records the lines form, in file order.
     pub records: Vec<Record>,
     /// For each line, the record it belongs to (blank and stray comment lines have none).
     pub record_of_line: Vec<Option<usize>>,
@@ -437,6 +488,7 @@ pub struct Document {
 }
 
 impl Document {
+    /// The record line `line` belongs to, if any. Panics if `line` is out of range.
     pub fn record_of(&self, line: LineIndex) -> Option<&Record> {
         self.record_of_line[line].map(|index| &self.records[index])
     }

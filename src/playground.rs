@@ -23,8 +23,11 @@ const FILE_NAME: &str = "robots.txt";
 /// An answer: an HTTP status and a body of `content_type`.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Answer {
+    /// The HTTP status, as in `200` or `400`.
     pub status: u16,
+    /// The `Content-Type` to send, as in `application/json`.
     pub content_type: &'static str,
+    /// The body's bytes.
     pub body: Vec<u8>,
 }
 
@@ -50,9 +53,13 @@ impl Answer {
 /// A request as the API reads it: method, path, the decoded query parameters and the body
 /// (already held to the size cap).
 pub struct Request<'a> {
+    /// The HTTP method, as in `GET` or `POST`.
     pub method: &'a str,
+    /// The target's path, without the query, as in `/api/lint`.
     pub path: &'a str,
+    /// The query string after `?`, still form-encoded; the API decodes each parameter.
     pub query: &'a str,
+    /// The request's body.
     pub body: &'a [u8],
 }
 

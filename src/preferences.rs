@@ -16,6 +16,7 @@ pub enum Category {
 }
 
 impl Category {
+    /// Both categories, in declaration order.
     pub const ALL: [Category; 2] = [Category::TrainAi, Category::Search];
 
     /// The Content-Usage label (case-sensitive).
@@ -38,8 +39,11 @@ impl Category {
 /// What a statement says about one category (vocab §3: allowed, disallowed or unknown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Preference {
+    /// The use is allowed: a `y` in Content-Usage, `yes` in Content-Signal.
     Allowed,
+    /// The use is disallowed: an `n` in Content-Usage, `no` in Content-Signal.
     Disallowed,
+    /// The statement says nothing that counts about the use.
     Unknown,
 }
 
@@ -58,13 +62,21 @@ impl Preference {
 /// already parsed, so the first byte decides).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueKind {
+    /// A token, as in `y` or `n`: the only kind that states a preference.
     Token,
+    /// An integer or decimal, as in `5` or `-1.5`.
     Number,
+    /// A quoted string, as in `"y"`.
     String,
+    /// A byte sequence: base64 between colons, as in `:eQ==:`.
     ByteSequence,
+    /// A boolean, as in `?1`. Also the value of a bare key.
     Boolean,
+    /// A date: `@` and seconds since 1970, as in `@1700000000`.
     Date,
+    /// A display string, as in `%"y"`.
     DisplayString,
+    /// An inner list in parentheses, as in `(y n)`.
     InnerList,
 }
 
@@ -82,6 +94,7 @@ impl ValueKind {
         }
     }
 
+    /// The kind in a few words, for messages: `a quoted string`.
     pub fn describe(self) -> &'static str {
         match self {
             ValueKind::Token => "a token",
@@ -99,9 +112,11 @@ impl ValueKind {
 /// One member of a Content-Usage dictionary, as written (duplicates are kept in order).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member {
+    /// The member's key, as in `train-ai`.
     pub key: Span,
     /// The value after `=`; `None` for a bare key, which RFC 9651 reads as boolean true.
     pub value: Option<Span>,
+    /// The kind of its value; a bare key counts as a boolean.
     pub kind: ValueKind,
     /// From the first `;` to the end of the last parameter.
     pub parameters: Option<Span>,
@@ -144,22 +159,27 @@ pub enum UsageReading {
     /// The value does not start with `/`, but its first word is a path: readers take the
     /// whole value as the statement, which then cannot parse.
     PathNotAbsolute {
+        /// The first word, which holds a `/` or starts with `*`.
         path: Span,
+        /// Why the whole value then fails to parse.
         failure: ParseFailure,
     },
     /// The dictionary parses: its members, in order.
     Dictionary(Vec<Member>),
+    /// The statement is no RFC 9651 dictionary: every reader ignores all of it.
     Unparsable(ParseFailure),
 }
 
 /// One `Content-Usage` line (draft-ietf-aipref-attach §3.3).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsageRule {
+    /// Where the line is: its index in [`Document::lines`].
     pub line: LineIndex,
     /// The path, when the value starts with `/`.
     pub path: Option<Span>,
     /// The statement of preference: the value after the path and its whitespace.
     pub statement: Span,
+    /// How the statement reads: empty, a dictionary, or why it fails.
     pub reading: UsageReading,
 }
 
@@ -367,6 +387,7 @@ pub struct SignalPair {
 /// One `Content-Signal` line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SignalLine {
+    /// Where the line is: its index in [`Document::lines`].
     pub line: LineIndex,
     /// The pairs, in order; an empty one stands for two commas in a row or one at an end.
     pub pairs: Vec<SignalPair>,
@@ -427,11 +448,14 @@ fn trimmed_at(part: &str, offset: usize) -> (usize, &str) {
 
 /// Every usage-preference line of a document, in file order.
 pub struct Preferences {
+    /// The Content-Usage lines, in file order.
     pub usage: Vec<UsageRule>,
+    /// The Content-Signal lines, in file order.
     pub signals: Vec<SignalLine>,
 }
 
 impl Preferences {
+    /// Reads every Content-Usage and Content-Signal line of `document`, parsed from `text`.
     pub fn read(document: &Document, text: &str) -> Preferences {
         let mut usage = Vec::new();
         let mut signals = Vec::new();

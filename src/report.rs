@@ -7,7 +7,9 @@ use crate::source::Source;
 /// The result of linting one input.
 #[derive(Debug, Clone)]
 pub struct Report {
+    /// The input as linted: its text and the facts about its bytes.
     pub source: Source,
+    /// The document parsed from the source's text.
     pub document: Document,
     /// Sorted by position.
     pub diagnostics: Vec<Diagnostic>,

@@ -20,13 +20,18 @@ pub const LARGEST_CAP: usize = MAX_TEXT_BYTES / 3;
 /// then are the model's byte spans also offsets into the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {
+    /// Valid UTF-8: the text is the bytes, and spans are file offsets.
     Utf8,
     /// Bytes that are not valid UTF-8; the text holds U+FFFD for each invalid sequence.
     InvalidUtf8 {
+        /// The offset of the first byte that is not valid UTF-8.
         first_invalid_byte: usize,
     },
+    /// UTF-16, known by its byte-order mark or by ASCII's zero high bytes.
     Utf16 {
+        /// Whether the bytes are little-endian (UTF-16LE).
         little_endian: bool,
+        /// Whether the bytes start with a byte-order mark.
         with_bom: bool,
     },
     /// Bytes decoded as windows-1252 because an HTTP response declared that character set
@@ -45,10 +50,14 @@ pub struct Truncation {
     pub total_bytes: Option<u64>,
 }
 
+/// One input as text, with the facts about its bytes that the rules report on.
 #[derive(Debug, Clone)]
 pub struct Source {
+    /// The decoded text, which the model's spans index.
     pub text: String,
+    /// The encoding the bytes arrived in.
     pub encoding: Encoding,
+    /// Where the size cap cut the input; `None` when it was read whole.
     pub truncation: Option<Truncation>,
     /// The bytes kept, when the text is not exactly them (invalid UTF-8, UTF-16,
     /// windows-1252): Google's parser reads bytes, not text (`dialect::google`).
@@ -61,6 +70,7 @@ impl Source {
         Self::from_bytes_capped(bytes, DEFAULT_SIZE_CAP)
     }
 
+    /// Decodes a complete input that is already in memory, keeping at most `cap` bytes.
     pub fn from_bytes_capped(bytes: &[u8], cap: usize) -> Source {
         let (kept, truncation) = apply_cap(bytes, cap, Some(bytes.len() as u64));
         decode(kept, truncation)

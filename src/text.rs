@@ -123,6 +123,7 @@ impl<'a> PrefixChains<'a> {
         self.members.len()
     }
 
+    /// The member at `index`, as [`PrefixChains::indexing`] numbered them.
     pub fn member(&self, index: usize) -> &'a str {
         self.members[index]
     }

@@ -66,6 +66,7 @@ pub struct Capture {
     pub date: Option<String>,
     /// `WARC-Record-ID`, as written.
     pub record_id: Option<String>,
+    /// What the crawler got: an answer to lint, or a redirect.
     pub answer: Answer,
 }
 
@@ -77,7 +78,12 @@ pub enum Answer {
     Fetched(Box<FetchOutcome>),
     /// A 3xx answer: the crawl archives what it leads to as a capture of its own, so there is
     /// nothing here to lint.
-    Redirect { status: u16, location: Option<String> },
+    Redirect {
+        /// The 3xx status, as in `301`.
+        status: u16,
+        /// The `Location` header's value, as written, when there is one.
+        location: Option<String>,
+    },
 }
 
 /// Why a record could not be read or linted. After an error that breaks the framing (the
@@ -87,6 +93,7 @@ pub enum Answer {
 pub struct WarcError {
     /// The record it concerns, from 1.
     pub record: u64,
+    /// What is wrong, in a sentence.
     pub message: String,
 }
 
@@ -390,8 +397,11 @@ impl Transport for Archived<'_> {
 /// Counts of findings by severity.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct SeverityCounts {
+    /// Findings at error.
     pub error: usize,
+    /// Findings at warning.
     pub warning: usize,
+    /// Findings at info, those about robots beyond the targets included.
     pub info: usize,
 }
 
@@ -410,10 +420,13 @@ impl SeverityCounts {
 /// comes from when there are several, and its fields.
 #[derive(Serialize)]
 pub struct OutputLine<'a, T: Serialize> {
+    /// The line's `type`: `capture`, `error` or `summary`.
     #[serde(rename = "type")]
     pub kind: &'static str,
+    /// The WARC input the line comes from; `None` leaves the key out, as the summary does.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<&'a str>,
+    /// The line's own fields, written at the top level beside `type`.
     #[serde(flatten)]
     pub fields: &'a T,
 }
@@ -423,20 +436,26 @@ pub struct OutputLine<'a, T: Serialize> {
 pub struct ErrorLine<'a> {
     /// The record it concerns, from 1; `None` when the input could not be opened.
     pub record: Option<u64>,
+    /// What went wrong, in a sentence.
     pub message: &'a str,
 }
 
 /// A capture linted: the fields of a `capture` line.
 #[derive(Debug)]
 pub struct CaptureReport {
+    /// The record's position in its input, from 1: [`Capture::record`].
     pub record: u64,
+    /// `WARC-Target-URI`, as written: the URL the robots.txt was fetched from.
     pub target_uri: String,
+    /// `WARC-Date`, as written.
     pub date: Option<String>,
+    /// `WARC-Record-ID`, as written.
     pub record_id: Option<String>,
     /// The HTTP status, when the capture holds a readable answer.
     pub status: Option<u16>,
     /// Where a 3xx capture leads.
     pub location: Option<String>,
+    /// The capture's findings by severity, all of them counted.
     pub counts: SeverityCounts,
     /// Findings per rule code.
     pub rules: BTreeMap<&'static str, usize>,
@@ -520,6 +539,7 @@ pub struct Summary {
     pub captures: usize,
     /// Error lines: records or inputs that could not be read.
     pub errors: usize,
+    /// Findings by severity over every capture.
     pub counts: SeverityCounts,
     /// Findings per rule code over every capture.
     pub rules: BTreeMap<&'static str, usize>,
@@ -529,6 +549,8 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Counts one more linted capture and its findings.
+    /// Files, records and errors are the caller's to count.
     pub fn add(&mut self, report: &CaptureReport) {
         self.captures += 1;
         self.worst = self.worst.max(report.worst());

@@ -17,11 +17,14 @@ pub struct AllOrNothing {
 /// first with `Disallow: /`, each as (the record's first agent line, that rule's line).
 #[derive(Clone, Copy, Default)]
 pub struct Earliest {
+    /// The first record with an empty `Disallow:`: its first agent line, and that rule's.
     pub allows_all: Option<(LineIndex, LineIndex)>,
+    /// The first record with `Disallow: /`: its first agent line, and that rule's.
     pub disallows_all: Option<(LineIndex, LineIndex)>,
 }
 
 impl AllOrNothing {
+    /// Indexes the agent records of `document`, parsed from `text`.
     pub fn new(document: &Document, text: &str) -> AllOrNothing {
         let mut by_value: HashMap<String, Earliest> = HashMap::new();
         let mut every_record_closes_the_site = true;

@@ -11,7 +11,9 @@ use crate::model::{Document, LineIndex};
 /// User-agent value that contains its name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AgentCapture {
+    /// The captured User-agent line.
     pub line: LineIndex,
+    /// Its record's index in [`Document::records`].
     pub record: usize,
     /// The earlier agent line that captures them.
     pub by: LineIndex,

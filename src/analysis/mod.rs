@@ -36,6 +36,7 @@ pub struct Analysis<'a> {
 }
 
 impl<'a> Analysis<'a> {
+    /// An analysis of `document`, parsed from `text`, with nothing worked out yet.
     pub fn new(document: &'a Document, text: &'a str) -> Analysis<'a> {
         Analysis {
             document,

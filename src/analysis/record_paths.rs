@@ -25,10 +25,12 @@ pub fn is_plain_prefix(value: &str) -> bool {
 pub struct RecordPaths<'a> {
     /// Line, kind and path of each rule, in file order.
     pub rules: Vec<(LineIndex, Directive, &'a str)>,
+    /// The plain paths among `rules`, indexed by which begins which.
     pub plain: PlainPaths<'a>,
 }
 
 impl<'a> RecordPaths<'a> {
+    /// Reads the governed rules of `record`, whose `lines` index into `text`.
     pub fn new(record: &Record, lines: &[Line], text: &'a str) -> RecordPaths<'a> {
         let rules: Vec<(LineIndex, Directive, &str)> = record
             .governed_rules()

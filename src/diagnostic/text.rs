@@ -29,7 +29,9 @@ pub enum Arg {
     /// Bytes of the linted text, quoted whole when they are at most this many characters and
     /// cut around `…` otherwise ([`abbreviate`]).
     Abbreviated(Span, u16),
+    /// Fixed words, known when robolint was compiled.
     Static(&'static str),
+    /// A number, written in decimal.
     Number(u64),
     /// Words worked out when the finding was made (a URL, a list of names).
     Owned(Box<str>),

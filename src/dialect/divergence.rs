@@ -8,15 +8,20 @@ use crate::model::LineIndex;
 /// not).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Witness {
+    /// The robot's name, as the matchers were given it.
     pub robot: String,
+    /// The URL asked, as the matchers were given it.
     pub url: String,
+    /// Each dialect compared, with whether it allows the URL.
     pub claims: Vec<(Dialect, bool)>,
 }
 
 /// Two dialects' differing verdicts for one robot and one URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Divergence {
+    /// The robot's name, as the matchers were given it.
     pub robot: String,
+    /// The URL asked, as the matchers were given it.
     pub url: String,
     /// The two dialects compared, each with its verdict.
     pub verdicts: [(Dialect, Verdict); 2],
@@ -33,6 +38,7 @@ impl Divergence {
         self.verdict(dialect)?.reason.rule().map(|rule| rule.line)
     }
 
+    /// The divergence as a finding carries it: each dialect with whether it allows.
     pub fn witness(&self) -> Witness {
         Witness {
             robot: self.robot.clone(),

@@ -13,11 +13,14 @@ use crate::model::{Directive, Document, Line, LineIndex, LineKind, Separator, Sp
 /// What an access rule says about the URLs it matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RuleKind {
+    /// An Allow line: robots may fetch what it matches.
     Allow,
+    /// A Disallow line: robots may not fetch what it matches.
     Disallow,
 }
 
 impl RuleKind {
+    /// Whether the rule allows what it matches: an Allow line.
     pub fn allows(self) -> bool {
         self == RuleKind::Allow
     }

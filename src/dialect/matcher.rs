@@ -20,9 +20,11 @@ use crate::model::{Document, LineIndex, Span};
 /// The Allow or Disallow line that decided a URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecidingRule {
+    /// The line's index in the document.
     pub line: LineIndex,
     /// The whole line, without its line end.
     pub span: Span,
+    /// Whether the line is an Allow or a Disallow.
     pub kind: RuleKind,
     /// The path as written on the line; for Google, as its parser escaped it (`%xx` in upper
     /// case, non-ASCII as `%XX`), and for its `index.htm` rule (see [`Matcher`]) the
@@ -57,6 +59,7 @@ impl Reason {
         }
     }
 
+    /// The line that decided, when a line did.
     pub fn rule(&self) -> Option<&DecidingRule> {
         match self {
             Reason::Rule(rule) => Some(rule),
@@ -68,7 +71,9 @@ impl Reason {
 /// A dialect's answer for one URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict {
+    /// Whether the robot may fetch the URL.
     pub allowed: bool,
+    /// Why: the deciding line, or why none decided.
     pub reason: Reason,
 }
 
@@ -593,6 +598,7 @@ impl Matcher {
         }
     }
 
+    /// The dialect the matcher reads the file as.
     pub fn dialect(&self) -> Dialect {
         self.dialect
     }

@@ -61,9 +61,11 @@ impl Dialect {
     /// `*` and `$` literally, so counting it by default would make every wildcard an error.
     pub const TODAY: [Dialect; 2] = [Dialect::Rfc9309, Dialect::Google];
 
+    /// Every dialect: the three standards, oldest first, then Google's and Python's parsers.
     pub const ALL: [Dialect; 5] =
         [Dialect::Norobots1994, Dialect::Draft1996, Dialect::Rfc9309, Dialect::Google, Dialect::PythonRobotparser];
 
+    /// The dialect's name in configuration and output, as in `rfc9309`.
     pub fn name(self) -> &'static str {
         match self {
             Dialect::Norobots1994 => "norobots-1994",

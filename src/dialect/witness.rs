@@ -129,6 +129,7 @@ struct Compiled {
 const DIALECTS: usize = Dialect::ALL.len();
 
 impl<'a> Witnesses<'a> {
+    /// The witnesses of `document`, parsed from `text`, with no matcher compiled yet.
     pub fn new(document: &'a Document, text: &'a str) -> Witnesses<'a> {
         Witnesses {
             document,

@@ -16,6 +16,7 @@ pub struct Body {
     pub bytes: Vec<u8>,
     /// The most robolint keeps (`--max-size`).
     pub cap: usize,
+    /// The coding `Content-Encoding` declared, which robolint removed while reading.
     pub coding: ContentCoding,
     /// Why removing the content coding failed (corrupt data); the bytes decoded before
     /// that are kept.

@@ -5,6 +5,7 @@
 
 use super::headers::Headers;
 
+/// One day in seconds: the unit the lifetimes below count in.
 pub const DAY: u64 = 24 * 60 * 60;
 /// The 1996 draft's default expiry (§3.4).
 pub const DRAFT_DEFAULT_LIFETIME: u64 = 7 * DAY;
@@ -18,17 +19,29 @@ pub enum Freshness {
     NoStore,
     /// A copy must be checked with the server before every use: `no-cache`, `max-age=0`,
     /// an invalid `max-age`, or an `Expires` at or before `Date` (or not a date).
-    Revalidate { because: String },
+    Revalidate {
+        /// The header that says so, quoted, as in `` `Cache-Control: no-cache` ``.
+        because: String,
+    },
     /// Fresh for this many seconds.
-    Lifetime { seconds: u64, because: String },
+    Lifetime {
+        /// How long a copy stays fresh, in seconds.
+        seconds: u64,
+        /// The headers that say so, quoted, as in `` `Cache-Control: max-age=3600` ``.
+        because: String,
+    },
     /// Fresh until an `Expires` date, with no `Date` header to count from: each robot
     /// counts from its own clock.
-    Until { expires: String },
+    Until {
+        /// The `Expires` header's value, as sent.
+        expires: String,
+    },
     /// No header about caching: each dialect's default applies.
     Unspecified,
 }
 
 impl Freshness {
+    /// What `headers` allow: `Cache-Control` first, then `Expires` against `Date`.
     pub fn of(headers: &Headers) -> Freshness {
         let cache_control = headers.combined("cache-control").unwrap_or_default();
         let directives: Vec<(String, Option<String>)> = cache_control

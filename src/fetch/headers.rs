@@ -6,6 +6,7 @@
 pub struct Headers(Vec<(String, String)>);
 
 impl Headers {
+    /// Headers from `(name, value)` pairs, kept in the order given.
     pub fn new(fields: Vec<(String, String)>) -> Headers {
         Headers(fields)
     }
@@ -32,6 +33,7 @@ impl Headers {
         self.get("content-length")?.parse().ok()
     }
 
+    /// `Content-Type`, parsed, when present.
     pub fn media_type(&self) -> Option<MediaType> {
         self.get("content-type").map(MediaType::parse)
     }
@@ -47,6 +49,7 @@ pub struct MediaType {
 }
 
 impl MediaType {
+    /// Reads a `Content-Type` value. Never fails: a malformed essence is kept as written.
     pub fn parse(value: &str) -> MediaType {
         let mut parts = value.split(';');
         let essence = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
@@ -57,6 +60,7 @@ impl MediaType {
         MediaType { essence, charset }
     }
 
+    /// Whether the essence is `text/plain`: the type the 1996 draft and RFC 9309 give robots.txt.
     pub fn is_text_plain(&self) -> bool {
         self.essence == "text/plain"
     }
@@ -112,7 +116,9 @@ impl Charset {
 /// A `Content-Encoding` value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ContentCoding {
+    /// No coding: the body is sent as is. Also for no `Content-Encoding` header.
     Identity,
+    /// `gzip` or `x-gzip`.
     Gzip,
     /// HTTP's `deflate` is zlib-wrapped (RFC 9110 §8.4.1.2); some servers send raw deflate,
     /// which robolint also reads.
@@ -123,6 +129,7 @@ pub enum ContentCoding {
 }
 
 impl ContentCoding {
+    /// The coding a `Content-Encoding` value names; `None` means no header.
     pub fn from_header(value: Option<&str>) -> ContentCoding {
         let Some(value) = value else { return ContentCoding::Identity };
         let codings: Vec<String> = value
@@ -138,6 +145,7 @@ impl ContentCoding {
         }
     }
 
+    /// The coding's name, as in `gzip`; an unsupported one as written.
     pub fn name(&self) -> &str {
         match self {
             ContentCoding::Identity => "identity",

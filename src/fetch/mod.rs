@@ -38,27 +38,45 @@ pub struct FetchOutcome {
     pub url: HttpUrl,
     /// The redirects followed, in order.
     pub redirects: Vec<Redirect>,
+    /// How the exchange ended: a response, a failure or a broken redirect.
     pub ending: Ending,
 }
 
 /// One 3xx response that robolint followed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Redirect {
+    /// The URL that answered with the redirect.
     pub from: HttpUrl,
+    /// The redirect's 3xx status, as in `301`.
     pub status: u16,
+    /// Where its `Location` header pointed, resolved against `from`.
     pub to: HttpUrl,
 }
 
+/// How one robots.txt request ended, after any redirects.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ending {
     /// A response that is not a redirect, of any status.
     Response(Response),
     /// No response: timeout, name resolution, connection, TLS, or malformed HTTP.
-    Failed { url: HttpUrl, failure: Failure },
+    Failed {
+        /// The URL asked for when it failed.
+        url: HttpUrl,
+        /// What failed, and in what words.
+        failure: Failure,
+    },
     /// Redirects that lead nowhere.
-    BrokenRedirect { url: HttpUrl, status: u16, problem: RedirectProblem },
+    BrokenRedirect {
+        /// The URL that answered with the last redirect.
+        url: HttpUrl,
+        /// That redirect's 3xx status.
+        status: u16,
+        /// Why robolint followed it no further.
+        problem: RedirectProblem,
+    },
 }
 
+/// Why a redirect led nowhere.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RedirectProblem {
     /// The last redirect in `redirects` leads back to a URL already visited.
@@ -68,31 +86,46 @@ pub enum RedirectProblem {
     /// A 3xx response without a `Location` header.
     NoLocation,
     /// A `Location` that is not an http(s) URL.
-    BadLocation { location: String, error: String },
+    BadLocation {
+        /// The `Location` header's value, as sent.
+        location: String,
+        /// Why it is no http(s) URL, in words.
+        error: String,
+    },
 }
 
+/// The final answer to the request: not a redirect, of any status.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Response {
+    /// The URL that answered: the last redirect's target, or the URL asked for.
     pub url: HttpUrl,
+    /// The HTTP status code, as in `200` or `404`.
     pub status: u16,
+    /// The response's headers, as sent.
     pub headers: Headers,
+    /// The body, with any content coding removed, up to the size cap.
     pub body: Body,
 }
 
+/// Why no response came: the kind of failure and the transport's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
+    /// What kind of failure it was.
     pub kind: FailureKind,
     /// What went wrong, in the transport's words.
     pub detail: String,
 }
 
+/// The kinds of failure that leave a request without a response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FailureKind {
+    /// The request, or reading its body, took too long.
     Timeout,
     /// The host name did not resolve.
     Dns,
     /// The connection was refused or could not be made.
     Connect,
+    /// The TLS handshake failed.
     Tls,
     /// The server's answer was not HTTP robolint can read.
     Protocol,
@@ -130,6 +163,7 @@ impl FailureKind {
         }
     }
 
+    /// Every kind of failure, in declaration order.
     pub const ALL: [FailureKind; 7] = [
         FailureKind::Timeout,
         FailureKind::Dns,
@@ -142,6 +176,7 @@ impl FailureKind {
 }
 
 impl Failure {
+    /// A failure of `kind`, with `detail` in the transport's words.
     pub fn new(kind: FailureKind, detail: impl Into<String>) -> Failure {
         Failure { kind, detail: detail.into() }
     }

@@ -83,6 +83,7 @@ pub fn replay(recording: &[u8]) -> Result<FetchOutcome, ReplayError> {
 /// What is wrong with a recording.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
+    /// The recording ends before an answer: no `HTTP/` status line and no `FAIL` line.
     #[error("the recording holds no answer")]
     NoAnswer,
     /// The 1-based number of the line, and what is wrong with it.

@@ -44,11 +44,13 @@ pub struct HttpUrl {
 /// Why a text is not a URL robolint can fetch.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum UrlError {
+    /// The text, which has no scheme such as `https:`.
     #[error("`{0}` is not an absolute URL")]
     NotAbsolute(String),
     /// The URL, and its scheme in lower case.
     #[error("`{0}`: robolint fetches only http and https URLs, not `{1}`")]
     Scheme(String, String),
+    /// The text, whose scheme is not followed by `//` and a host.
     #[error("`{0}` has no `//` and host after the scheme")]
     NoHost(String),
     /// The URL, and what is wrong with its host or port.
@@ -91,6 +93,7 @@ impl HttpUrl {
         HttpUrl { path_and_query: "/robots.txt".to_string(), ..self.clone() }
     }
 
+    /// The host, in lower case; an IPv6 address keeps its brackets.
     pub fn host(&self) -> &str {
         &self.host
     }

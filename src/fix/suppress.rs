@@ -25,6 +25,7 @@ const ROUNDS: usize = 4;
 
 /// A file with suppression comments added.
 pub struct Added {
+    /// The file's new text, comments added.
     pub text: String,
     /// How many rule names were added, each place counted once per rule.
     pub names: usize,

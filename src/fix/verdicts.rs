@@ -21,8 +21,11 @@ pub const PROMISED: [Dialect; 2] = [Dialect::Google, Dialect::Rfc9309];
 /// One verdict that differs between two texts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChangedVerdict {
+    /// The dialect whose robots answer differently.
     pub dialect: Dialect,
+    /// The robot asked: it stands for every robot that obeys the same lines.
     pub robot: String,
+    /// The URL asked.
     pub url: String,
     /// What the first text answers; the second answers the opposite.
     pub allowed_before: bool,
@@ -62,6 +65,7 @@ pub struct Comparison {
     /// (robot, URL, dialect) verdicts compared: each robot stands for every robot that obeys
     /// the same lines in both texts, and robots whose rules no fix changed are not asked.
     pub compared: usize,
+    /// The verdicts that differ, in the order found.
     pub changed: Vec<ChangedVerdict>,
 }
 

@@ -35,6 +35,7 @@ impl Linter {
         self
     }
 
+    /// The settings the linter was made with.
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
@@ -114,7 +115,7 @@ impl Linters {
     }
 
     /// The linter for `settings`: the one made for equal settings, else a new one. Past
-    /// [`KEPT_LINTERS`] the oldest is let go.
+    /// `KEPT_LINTERS` the oldest is let go.
     pub fn get(&mut self, settings: &Settings) -> Arc<Linter> {
         if let Some(linter) = self.made.iter().find(|linter| linter.settings() == settings) {
             return Arc::clone(linter);

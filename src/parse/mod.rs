@@ -31,6 +31,7 @@ pub fn parse_for_answers(source: &Source) -> Document {
     Document { bom, lines, records, record_of_line, structure_failures: Vec::new(), original: source.original.clone() }
 }
 
+/// [`parse`] for text with no bytes behind it: the document keeps no original bytes.
 pub fn parse_text(text: &str) -> Document {
     parse_text_on(text, parallel::available_threads())
 }

@@ -29,6 +29,7 @@ fn style(severity: Severity, color: bool) -> Style {
     Style { place: "\x1b[1m", severity, reset: "\x1b[0m" }
 }
 
+/// Writes one line per shown finding of `input`, coloured when `color` is set.
 pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Result<()> {
     for diagnostic in input.shown() {
         let at = position(input.report, diagnostic.span.start());

@@ -39,6 +39,7 @@ pub fn visible(text: &str) -> Cow<'_, str> {
 /// replacements are longer in UTF-8 than what they replace, so byte offsets into the text
 /// are moved with [`Drawable::offset`].
 pub struct Drawable<'t> {
+    /// The text to show; borrowed when it holds no control character.
     pub text: Cow<'t, str>,
     /// For each replaced character: its end in the original text, and how many bytes longer
     /// the drawn text is up to there.
@@ -46,6 +47,7 @@ pub struct Drawable<'t> {
 }
 
 impl<'t> Drawable<'t> {
+    /// The drawing of `text`, with each control character replaced.
     pub fn new(text: &'t str) -> Drawable<'t> {
         if !text.chars().any(acts_on_a_terminal) {
             return Drawable { text: Cow::Borrowed(text), shifts: Vec::new() };

@@ -11,6 +11,7 @@ use super::positions::LineIndex;
 use super::Linted;
 use crate::diagnostic::{Diagnostic, Severity};
 
+/// Writes one workflow command per shown finding of `input`.
 pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
     let text = input.report.source.text.as_str();
     let lines = LineIndex::new(text);
@@ -44,6 +45,7 @@ fn with_notes(diagnostic: &Diagnostic, text: &str) -> String {
     annotation
 }
 
+/// The workflow command for a severity: `error`, `warning`, or `notice` for information.
 pub fn command(severity: Severity) -> &'static str {
     match severity {
         Severity::Error => "error",

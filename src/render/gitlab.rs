@@ -41,6 +41,7 @@ struct Lines {
 }
 
 impl Report {
+    /// Writes an issue for each shown finding of `input`, opening the array first.
     pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
         self.open(out)?;
         let text = input.report.source.text.as_str();
@@ -63,6 +64,7 @@ impl Report {
         Ok(())
     }
 
+    /// Closes the array; with no input added, writes an empty one.
     pub fn finish(mut self, out: &mut impl Write) -> io::Result<()> {
         self.open(out)?;
         out.write_all(b"]\n")

@@ -13,6 +13,7 @@ use crate::diagnostic::Severity;
 /// record, took 28 s to draw (0.6 s as `--format concise`).
 pub const DRAWN_LABELS: usize = 100;
 
+/// Draws each shown finding of `input` over its source lines, coloured when `color` is set.
 pub fn write(out: &mut impl Write, input: &Linted<'_>, color: bool) -> io::Result<()> {
     if input.report.diagnostics.is_empty() {
         return Ok(());

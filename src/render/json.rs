@@ -48,6 +48,7 @@ impl ArrayItems {
 }
 
 impl Document {
+    /// Writes the findings of `input`, opening the document first, and notes its name.
     pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
         self.open(out)?;
         self.files.push(input.name.to_string());

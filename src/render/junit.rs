@@ -12,6 +12,7 @@ use quick_xml::escape::escape;
 use super::controls::visible;
 use super::{position, Linted};
 
+/// The test suites of a run, kept until [`Report::finish`] writes the XML.
 #[derive(Debug, Default)]
 pub struct Report {
     suites: String,
@@ -20,6 +21,8 @@ pub struct Report {
 }
 
 impl Report {
+    /// Keeps a suite for `input`: a failing case per shown finding, or one passing case.
+    /// Writes nothing yet; `_out` is there for the other formats' shape.
     pub fn add(&mut self, _out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
         let text = input.report.source.text.as_str();
         // Control characters are no XML 1.0 text: they are shown escaped, as on a terminal.
@@ -55,6 +58,7 @@ impl Report {
         Ok(())
     }
 
+    /// Writes the whole XML report: the totals, then every suite kept.
     pub fn finish(self, out: &mut impl Write) -> io::Result<()> {
         write!(
             out,

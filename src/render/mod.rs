@@ -21,16 +21,25 @@ use crate::report::Report;
 /// the one document tools read, opened with the first input and closed at the end. The
 /// machine formats (json, sarif, github) write nothing else to stdout.
 pub enum Renderer {
+    /// The default format: each finding drawn over the source lines ([`human`]).
     Human {
+        /// Whether to colour the output with ANSI escapes.
         color: bool,
     },
+    /// `--format concise`: one `path:line:col` line per finding ([`concise`]).
     Concise {
+        /// Whether to colour the output with ANSI escapes.
         color: bool,
     },
+    /// `--format github`: GitHub Actions workflow commands ([`github`]).
     Github,
+    /// `--format json`: one JSON document for the whole run ([`json`]).
     Json(json::Document),
+    /// `--format sarif`: a SARIF 2.1.0 log, for code scanning ([`sarif`]).
     Sarif(sarif::Log),
+    /// `--format gitlab`: a GitLab Code Quality report ([`gitlab`]).
     Gitlab(gitlab::Report),
+    /// `--format junit`: a JUnit XML report, for CI test views ([`junit`]).
     Junit(junit::Report),
     /// `--statistics`: counts per rule instead of the findings, printed at the end.
     Statistics(statistics::Counts),
@@ -47,6 +56,7 @@ impl Renderer {
         )
     }
 
+    /// Writes one linted input to `out`, or keeps it for [`Renderer::finish`].
     pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
         match self {
             Renderer::Human { color } => human::write(out, input, *color),
@@ -85,7 +95,9 @@ impl Renderer {
 /// A 1-based line and a 1-based column counted in characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Position {
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, in characters from the line's start.
     pub column: usize,
 }
 
@@ -104,17 +116,22 @@ pub fn position(report: &Report, offset: usize) -> Position {
 /// How many findings of each severity one input has.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Found {
+    /// Errors, not counting those in `left_out`.
     pub errors: usize,
+    /// Warnings, not counting those in `left_out`.
     pub warnings: usize,
+    /// Information, not counting that in `left_out`.
     pub infos: usize,
-    /// Findings `--fix` would fix, and those only `--unsafe-fixes` would.
+    /// Findings `--fix` would fix: those with a safe fix, left-out ones included.
     pub safe_fixes: usize,
+    /// Findings only `--unsafe-fixes` would fix: those with an unsafe fix.
     pub unsafe_fixes: usize,
     /// Information about robots outside the targets, which people's formats leave out.
     pub left_out: usize,
 }
 
 impl Found {
+    /// Counts the findings of one linted input.
     pub fn in_report(report: &Report) -> Found {
         let mut found = Found::default();
         for diagnostic in &report.diagnostics {
@@ -147,6 +164,7 @@ impl Found {
 pub struct Linted<'a> {
     /// The name to show: the path as the user gave it, or `-` / `<stdin>`.
     pub name: &'a str,
+    /// The input's lint: its source, document and findings.
     pub report: &'a Report,
 }
 

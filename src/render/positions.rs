@@ -13,11 +13,14 @@ use crate::model::Span;
 /// A place as editors count it: 0-based line, and UTF-16 code units into the line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
 pub struct Utf16Position {
+    /// The line, from 0.
     pub line: u32,
+    /// UTF-16 code units from the line's start, from 0.
     pub character: u32,
 }
 
 impl Utf16Position {
+    /// The position at `line` and UTF-16 offset `character`, both from 0.
     pub fn new(line: u32, character: u32) -> Utf16Position {
         Utf16Position { line, character }
     }
@@ -26,11 +29,14 @@ impl Utf16Position {
 /// From one [`Utf16Position`] to another, end exclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 pub struct Utf16Range {
+    /// Where the range starts.
     pub start: Utf16Position,
+    /// Where the range ends: the position just past it.
     pub end: Utf16Position,
 }
 
 impl Utf16Range {
+    /// The range from `start` to `end`.
     pub fn new(start: Utf16Position, end: Utf16Position) -> Utf16Range {
         Utf16Range { start, end }
     }
@@ -44,6 +50,7 @@ pub struct LineIndex {
 }
 
 impl LineIndex {
+    /// The index of `text`'s line starts.
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
         starts.extend(starts_after_breaks_in(text.as_bytes(), 0..text.len()));
@@ -71,6 +78,7 @@ impl LineIndex {
         }
     }
 
+    /// How many lines the text has. A final line end starts one more, empty line.
     pub fn line_count(&self) -> usize {
         self.starts.len()
     }
@@ -118,6 +126,7 @@ impl LineIndex {
         end
     }
 
+    /// The editor range of `span`, clamped as [`LineIndex::position`] clamps.
     pub fn range(&self, text: &str, span: Span) -> Utf16Range {
         Utf16Range::new(self.position(text, span.start()), self.position(text, span.end()))
     }

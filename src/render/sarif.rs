@@ -28,6 +28,7 @@ pub struct Log {
 }
 
 impl Log {
+    /// Writes a result for each finding of `input`, opening the log first.
     pub fn add(&mut self, out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
         self.open(out)?;
         let text = input.report.source.text.as_str();

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use crate::diagnostic::Applicability;
 use crate::report::Report;
 
+/// Findings per rule over a run, and how many of them have a safe fix.
 #[derive(Debug, Default)]
 pub struct Counts {
     /// By rule code: the rule's name, its findings, and how many of them `--fix` mends.
@@ -21,6 +22,7 @@ struct RuleCount {
 }
 
 impl Counts {
+    /// Counts the findings of one lint, all of them.
     pub fn add(&mut self, report: &Report) {
         for diagnostic in &report.diagnostics {
             let count = self.by_code.entry(diagnostic.code).or_default();
@@ -31,6 +33,7 @@ impl Counts {
         }
     }
 
+    /// Writes a line per rule, most findings first: count, code, name, and what is fixable.
     pub fn finish(self, out: &mut impl Write) -> io::Result<()> {
         let mut rows: Vec<(&str, RuleCount)> = self.by_code.into_iter().collect();
         rows.sort_by(|(code_a, a), (code_b, b)| b.findings.cmp(&a.findings).then(code_a.cmp(code_b)));

@@ -10,13 +10,21 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Category {
+    /// `RL0`: the file as a whole: its encoding, size and line ends.
     File,
+    /// `RL1`: how each line is written: fields, colons, values.
     Syntax,
+    /// `RL2`: records and groups: which robots they name and what they hold.
     Records,
+    /// `RL3`: the paths of Allow and Disallow rules.
     Paths,
+    /// `RL4`: fields beyond User-agent, Allow and Disallow, such as Sitemap and Crawl-delay.
     Extensions,
+    /// `RL5`: AI crawlers and usage preferences.
     Ai,
+    /// `RL6`: how a URL's robots.txt was fetched. For URLs only.
     Http,
+    /// `RL9`: the suppression comments themselves.
     Suppression,
 }
 

@@ -13,12 +13,17 @@ use crate::dialect::Dialect;
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Metadata {
+    /// The rule's stable public code, as in `RL301`. Its band is the category's.
     pub code: String,
+    /// The rule's kebab-case name, as in `glob-pattern`.
     pub name: String,
+    /// The rule's usual level: what a portable site's findings get.
+    /// Per-dialect levels in `targets` override it.
     pub severity: Severity,
     /// Pedantic rules are off unless selected.
     #[serde(default = "enabled_by_default")]
     pub default_enabled: bool,
+    /// The rule's category, which its code's band must match.
     pub category: Category,
     /// The rule reports a way the file breaks the draft's grammar, so the strict-syntax
     /// catch-all stays quiet where it fires.
@@ -31,12 +36,14 @@ pub struct Metadata {
     /// points at (a file-wide cause labels each line it spoiled).
     #[serde(default)]
     pub explains: Vec<String>,
+    /// Whether the rule's findings come with a fix, and how safe it is.
     pub fix: FixAvailability,
     /// The dialects whose robots the rule's safe fix is meant to change: a misspelt field
     /// fixed is read by robots that dropped it. Safe fixes are checked against every other
     /// promised dialect's verdicts (`fix::verdicts`).
     #[serde(default)]
     pub fix_changes: Vec<Dialect>,
+    /// What the rule finds, in one line, as `robolint rules` lists it.
     pub summary: String,
     /// Where the rule's reasoning comes from: document and section.
     pub spec: String,
@@ -58,6 +65,7 @@ pub struct Metadata {
     /// Settings a user may give under `[rules.<name>]` in robolint.toml.
     #[serde(default)]
     pub options: BTreeMap<String, OptionSpec>,
+    /// The rule's longer documentation: why it matters, with bad and good examples.
     pub docs: Docs,
 }
 
@@ -65,9 +73,13 @@ pub struct Metadata {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// The rule is disabled.
     Off,
+    /// Findings are information.
     Info,
+    /// Findings are warnings.
     Warning,
+    /// Findings are errors.
     Error,
 }
 
@@ -77,6 +89,7 @@ impl Level {
         self.severity().map_or("off", Severity::as_str)
     }
 
+    /// The severity findings get at this level; `None` for off.
     pub fn severity(self) -> Option<Severity> {
         match self {
             Level::Off => None,
@@ -117,12 +130,18 @@ impl std::str::FromStr for Level {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Targets {
+    /// The level for robots of the 1994 standard.
     #[serde(rename = "norobots-1994")]
     pub norobots_1994: Option<Level>,
+    /// The level for robots of the 1996 draft.
+    /// Python's robotparser takes it too when it has no level of its own.
     #[serde(rename = "draft-1996")]
     pub draft_1996: Option<Level>,
+    /// The level for robots that follow RFC 9309 as written.
     pub rfc9309: Option<Level>,
+    /// The level for Google's parser.
     pub google: Option<Level>,
+    /// The level for Python's `urllib.robotparser`.
     #[serde(rename = "python-robotparser")]
     pub python_robotparser: Option<Level>,
 }
@@ -131,7 +150,9 @@ pub struct Targets {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionSpec {
+    /// What the option does, in a sentence; `robolint rule` shows it.
     pub doc: String,
+    /// The value the rule uses when robolint.toml does not set the option.
     pub default: toml::Value,
 }
 
@@ -251,20 +272,28 @@ fn enabled_by_default() -> bool {
     true
 }
 
+/// Whether a rule's findings come with a fix, from `fix` in its TOML.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FixAvailability {
+    /// The rule offers no fix.
     None,
+    /// Its fixes are safe: [`Applicability::Safe`](crate::diagnostic::Applicability::Safe).
     Safe,
+    /// Its fixes are unsafe: they may change what some robot does with the file.
     Unsafe,
     /// Safe for some findings, unsafe for others.
     Mixed,
 }
 
+/// A rule's documentation: the `[docs]` table of its TOML.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Docs {
+    /// Why the rule matters, in Markdown paragraphs.
     pub why: String,
+    /// A robots.txt the rule reports, as an example.
     pub bad: String,
+    /// The example put right: a robots.txt the rule does not report.
     pub good: String,
 }

@@ -72,7 +72,13 @@ macro_rules! registry {
         /// comes from `rules/<name>.toml` ([`Rule::metadata`]).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Rule {
-            $($variant,)*
+            $(
+                #[doc = concat!(
+                    "The rule in `src/rules/", stringify!($folder), "/", stringify!($module), ".rs`."
+                )]
+                #[doc = "[`Rule::metadata`] documents it."]
+                $variant,
+            )*
         }
 
         impl Rule {
@@ -309,6 +315,7 @@ fn parse_options_as<T: DeserializeOwned>(table: toml::Table) -> Result<T, String
 /// the rule's `Options` type once per configuration.
 #[derive(Clone)]
 pub struct RuleOptions {
+    /// The options as robolint.toml writes them, before parsing.
     pub table: toml::Table,
     parsed: Arc<ParsedOptions>,
 }
@@ -484,10 +491,13 @@ pub fn set_docs_base(base: &str) -> Result<(), DocsBaseError> {
 /// Why [`set_docs_base`] refused a base URL.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DocsBaseError {
+    /// The base is not a URL: the text given, and why it does not parse.
     #[error("--docs-url `{0}`: {1}")]
     Unreadable(String, url::ParseError),
+    /// The base is a URL, but not an http(s) one that can be a base.
     #[error("--docs-url `{0}`: not an http(s) URL")]
     NotHttp(String),
+    /// A base was set before; it is set once per process.
     #[error("the documentation's base URL is already set")]
     AlreadySet,
 }
@@ -530,8 +540,11 @@ pub fn closest_name(misspelt: &str) -> Option<&'static str> {
 
 /// What a rule sees.
 pub struct Context<'a, 'doc> {
+    /// The linted input: its text, encoding and any truncation.
     pub source: &'a Source,
+    /// The source's text, which every span of `doc` indexes.
     pub text: &'a str,
+    /// The parsed document.
     pub doc: &'a Document,
     /// The linted file's path, when there is one.
     pub path: Option<&'a Path>,
@@ -556,10 +569,12 @@ pub struct Context<'a, 'doc> {
 }
 
 impl<'a, 'doc: 'a> Context<'a, 'doc> {
+    /// The document's lines, indexed by [`LineIndex`].
     pub fn lines(&self) -> &'a [Line] {
         &self.doc.lines
     }
 
+    /// The text `span` covers. Panics when it is not a span of this text.
     pub fn slice(&self, span: Span) -> &'a str {
         span.text(self.text)
     }
@@ -617,6 +632,8 @@ impl Findings {
         Findings { rule, diagnostics: Vec::new(), not_robots_txt: false }
     }
 
+    /// Reports a finding at `span` with `message` as its headline.
+    /// Returns it, to add labels, help, notes or a fix.
     pub fn report(&mut self, span: Span, message: impl Into<Text>) -> &mut Diagnostic {
         let (rule, message) = (self.rule, message.into());
         self.diagnostics.push(Diagnostic::new(rule.code(), rule.name(), rule.metadata().severity, span, message));

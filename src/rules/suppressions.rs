@@ -13,7 +13,9 @@ use crate::rules::{self, Rule};
 /// Where a suppression applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
+    /// This one line: the comment's own, or the next that is not blank or a comment.
     Line(LineIndex),
+    /// The whole file: a `disable-file=` comment.
     File,
     /// A comment on a line of its own with nothing but blanks and comments after it.
     Nothing,
@@ -22,6 +24,7 @@ pub enum Scope {
 /// One rule named in a suppression comment.
 #[derive(Debug, Clone)]
 pub struct Named {
+    /// The name or code as written in the comment.
     pub span: Span,
     /// `None` when the name or code is not a rule robolint has.
     pub rule: Option<Rule>,
@@ -29,9 +32,12 @@ pub struct Named {
     pub used: bool,
 }
 
+/// One `# robolint: disable…` comment, and the rules it names.
 #[derive(Debug, Clone)]
 pub struct Suppression {
+    /// The whole comment, from `#` to the line's end.
     pub comment: Span,
+    /// Where the comment silences findings.
     pub scope: Scope,
     /// Empty when the comment names no rule at all (`disable=`).
     pub names: Vec<Named>,
