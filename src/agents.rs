@@ -225,10 +225,10 @@ pub enum Extension {
     Host,
     /// `Sitemap`: where the site's sitemaps are.
     Sitemap,
-    /// `Content-Signal`: Cloudflare's usage preferences ([`crate::preferences`]).
+    /// `Content-Signal`: Cloudflare's usage preferences (`crate::preferences`).
     #[serde(rename = "Content-Signal")]
     ContentSignal,
-    /// `Content-Usage`: IETF AIPREF usage preferences ([`crate::preferences`]).
+    /// `Content-Usage`: IETF AIPREF usage preferences (`crate::preferences`).
     #[serde(rename = "Content-Usage")]
     ContentUsage,
 }

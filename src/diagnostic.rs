@@ -241,7 +241,7 @@ impl Diagnostic {
         self
     }
 
-    /// Adds the divergence, to be written out by [`Diagnostic::write_witness`] if the lint
+    /// Adds the divergence, to be written out by `Diagnostic::write_witness` if the lint
     /// keeps the finding: most findings of a rule that folds file-wide are labels of the first
     /// in the end, and naming Python's robot costs a reading of the file Python's way.
     pub fn attach_witness(&mut self, divergence: &Divergence) {

@@ -58,8 +58,8 @@
 //! assert_eq!(witness.claims, [(Dialect::PythonRobotparser, false), (Dialect::Rfc9309, true)]);
 //! ```
 
-//! A site's robots.txt is linted from the answer to fetching it: [`fetch::fetch`] records
-//! the exchange (redirects, status, headers, body) as a [`fetch::FetchOutcome`], and
+//! A site's robots.txt is linted from the answer to fetching it: the command line's client
+//! (the `robolint-cli` crate) records the exchange (redirects, status, headers, body) as a [`fetch::FetchOutcome`], and
 //! [`lint_fetched`] lints the body like a file and judges the exchange for each dialect. A
 //! recorded answer goes through the same code without a network:
 //!
@@ -74,8 +74,11 @@
 //! assert!(report.diagnostics.iter().any(|d| d.name == "robots-txt-forbidden"));
 //! ```
 
+// The engine is the library others build on: every public item says what it is.
+#![deny(missing_docs)]
+
 pub mod agents;
-pub mod analysis;
+mod analysis;
 pub mod audit;
 pub mod config;
 mod containment;
@@ -91,9 +94,9 @@ pub mod model;
 pub mod parallel;
 pub mod parse;
 pub mod playground;
-pub mod preferences;
+mod preferences;
 pub mod render;
-pub mod report;
+mod report;
 pub mod rules;
 pub mod source;
 pub mod text;

@@ -123,9 +123,9 @@ pub enum Directive {
     VisitTime,
     /// `Noindex`: Google read it unofficially until September 2019.
     Noindex,
-    /// `Content-Signal`: Cloudflare's usage preferences ([`crate::preferences`]).
+    /// `Content-Signal`: Cloudflare's usage preferences (`crate::preferences`).
     ContentSignal,
-    /// `Content-Usage`: IETF AIPREF usage preferences ([`crate::preferences`]).
+    /// `Content-Usage`: IETF AIPREF usage preferences (`crate::preferences`).
     ContentUsage,
 }
 

@@ -469,11 +469,6 @@ impl Preferences {
         }
         Preferences { usage, signals }
     }
-
-    /// The lines of either kind, by line index.
-    pub fn lines(&self) -> impl Iterator<Item = LineIndex> + '_ {
-        self.usage.iter().map(|rule| rule.line).chain(self.signals.iter().map(|signal| signal.line))
-    }
 }
 
 #[cfg(test)]

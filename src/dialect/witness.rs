@@ -5,7 +5,7 @@
 //! line only Google reads, %-escapes) proposes candidate URLs and the pair of dialects it is
 //! about; [`Witnesses`] compiles each (robot, dialect) matcher once per document and tries the
 //! candidates in order. `Diagnostic::attach_witness` adds the first divergence to the
-//! finding; once the lint knows which findings it keeps, [`Witnesses::shown`] describes it
+//! finding; once the lint knows which findings it keeps, `Witnesses::shown` describes it
 //! in their notes and carries it as a [`Witness`], so tests and machine formats can re-run
 //! the matchers on every witness reported.
 

@@ -132,7 +132,7 @@ pub enum FailureKind {
     /// Any other input/output error.
     Io,
     /// robolint did not connect: a redirect from a public address led to a private one
-    /// ([`addresses`]).
+    /// (the redirect guard, `robolint_cli::fetch::addresses`).
     PrivateAddress,
 }
 

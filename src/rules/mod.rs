@@ -585,12 +585,12 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
         self.witnesses
     }
 
-    /// [`Analysis::misspelt_directive`].
+    /// `Analysis::misspelt_directive`.
     pub fn misspelt_directive(&self, line: LineIndex) -> Option<crate::model::Directive> {
         self.analysis.misspelt_directive(line)
     }
 
-    /// [`crate::analysis::captures::agent_captures`], in file order.
+    /// `crate::analysis::captures::agent_captures`, in file order.
     pub fn agent_captures(&self) -> &'a [AgentCapture] {
         self.analysis.agent_captures()
     }
@@ -601,7 +601,7 @@ impl<'a, 'doc: 'a> Context<'a, 'doc> {
         self.analysis.record_paths()
     }
 
-    /// [`crate::analysis::captures::unreachable_records`] for the agent captures, ascending.
+    /// `crate::analysis::captures::unreachable_records` for the agent captures, ascending.
     pub fn unreachable_records(&self) -> &'a [usize] {
         self.analysis.unreachable_records()
     }

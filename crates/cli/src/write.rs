@@ -60,7 +60,7 @@ impl fmt::Display for NotWritten {
 /// given to a new file, is overwritten in place instead: a rename would give only this name
 /// the fixed text (or drop attributes such as an ACL, widening who may read it), and writing
 /// in place keeps the inode. That write is guarded by a backup and undone on failure
-/// ([`write_in_place`]). A read-only file is refused unless `even_read_only`.
+/// (`write_in_place`). A read-only file is refused unless `even_read_only`.
 pub fn write_fixed(path: &Path, contents: &[u8], even_read_only: bool) -> Result<(), NotWritten> {
     let target = fs::canonicalize(path)?;
     let metadata = fs::metadata(&target)?;

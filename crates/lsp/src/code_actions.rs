@@ -1,4 +1,4 @@
-//! Code actions: a quick fix per fixable finding, "Disable <rule> for this line", and
+//! Code actions: a quick fix per fixable finding, "Disable `<rule>` for this line", and
 //! "Fix all safe problems" when asked for.
 
 use std::collections::HashMap;

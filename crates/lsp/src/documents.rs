@@ -1,8 +1,8 @@
 //! The documents the client has open: their text as the client last sent it, and the lint
 //! report for that text, computed when first needed. A document's text is kept up to
-//! [`KEPT_PER_DOCUMENT`], and all documents' texts together up to [`KEPT_ACROSS_DOCUMENTS`];
+//! [`KEPT_PER_DOCUMENT`](crate::documents::KEPT_PER_DOCUMENT), and all documents' texts together up to [`KEPT_ACROSS_DOCUMENTS`](crate::documents::KEPT_ACROSS_DOCUMENTS);
 //! past either the server lets the text go and says so. Lint reports are kept for
-//! [`LINTED_ACROSS_DOCUMENTS`] bytes of text, and worked out again when next needed.
+//! [`LINTED_ACROSS_DOCUMENTS`](crate::documents::LINTED_ACROSS_DOCUMENTS) bytes of text, and worked out again when next needed.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -123,7 +123,7 @@ impl AddressGuard {
     }
 }
 
-/// One [`AddressGuard`] for every fetch that follows from one URL the user named: a sitemap
+/// One `AddressGuard` for every fetch that follows from one URL the user named: a sitemap
 /// index's sitemaps are fetched with the index's guard, so a public index cannot send
 /// robolint into a private network any more than a redirect can. Clones share the guard.
 #[derive(Debug, Clone)]

@@ -7,7 +7,7 @@
 //! addressed to that address or `localhost` by their Host header (a DNS-rebinding page
 //! names its own host), refuses cross-origin requests that say so (`Origin`), and reads a
 //! body only up to robolint's input cap. One thread accepts connections and queues them;
-//! [`http`] reads and answers their requests, bounded in size and time, on a few worker
+//! `http` reads and answers their requests, bounded in size and time, on a few worker
 //! threads, and a worker waiting on an idle kept-alive connection drops it for a queued one.
 
 mod http;
