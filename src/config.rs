@@ -38,10 +38,10 @@ pub struct Config {
     pub targets: Vec<Dialect>,
     /// `fail-on`: the least severe level that fails the run (`Off` for "never").
     pub fail_on: Option<Level>,
-    /// `[rules]` levels, by rule name: a selector's level is set on each rule it names.
-    pub levels: BTreeMap<String, Level>,
-    /// `[rules.<name>]` tables (and `[policy]`): options by rule name, already parsed.
-    pub options: BTreeMap<String, rules::RuleOptions>,
+    /// `[rules]` levels, by rule: a selector's level is set on each rule it names.
+    pub levels: BTreeMap<Rule, Level>,
+    /// `[rules.<name>]` tables (and `[policy]`): options by rule, already parsed.
+    pub options: BTreeMap<Rule, rules::RuleOptions>,
     /// `select`, `extend-select`, `ignore`: rule selectors as the command line takes them.
     pub select: Option<Vec<String>>,
     /// `extend-select`: selectors of rules enabled besides `select`, such as `pedantic`.
@@ -305,7 +305,7 @@ impl Config {
         };
         match level {
             Some(Ok(level)) => selected.iter().for_each(|rule| {
-                self.levels.insert(rule.name().to_string(), level);
+                self.levels.insert(**rule, level);
             }),
             Some(Err(message)) => report(problems, value_span.clone(), message),
             None => {}
@@ -314,7 +314,7 @@ impl Config {
         match selected.as_slice() {
             [rule] => match rule.parse_options(&options) {
                 Ok(options) => {
-                    self.options.insert(rule.name().to_string(), options);
+                    self.options.insert(**rule, options);
                 }
                 Err(message) => report(problems, value_span, message),
             },
@@ -332,13 +332,13 @@ impl Config {
         let span = policy.span();
         // The rule whose options `[policy]` sets.
         let rule = Rule::CrawlerPolicy;
-        if self.options.contains_key(rule.name()) {
+        if self.options.contains_key(&rule) {
             report(problems, span, format!("[policy] and [rules.{rule}] both set the policy: keep one"));
             return;
         }
         match rule.parse_options(policy.get_ref()) {
             Ok(options) => {
-                self.options.insert(rule.name().to_string(), options);
+                self.options.insert(rule, options);
             }
             Err(message) => report(problems, span, message.replace(&format!("rule `{rule}`"), "[policy]")),
         }
@@ -461,8 +461,8 @@ mod tests {
         .expect("valid");
         assert_eq!(config.targets, vec![Dialect::Draft1996, Dialect::Rfc9309]);
         assert_eq!(config.fail_on, Some(Level::Error));
-        assert_eq!(config.levels.get("glob-pattern"), Some(&Level::Off));
-        assert_eq!(config.levels.get("robots-txt-in-rule"), Some(&Level::Error));
+        assert_eq!(config.levels.get(&Rule::GlobPattern), Some(&Level::Off));
+        assert_eq!(config.levels.get(&Rule::RobotsTxtInRule), Some(&Level::Error));
     }
 
     #[test]
@@ -493,7 +493,7 @@ mod tests {
             "[policy]\nai-training = \"block\"\n\n[[policy.paths]]\npath = \"/blog/\"\nai-training = \"allow\"\n",
         )
         .expect("valid");
-        let options = config.options.get(Rule::CrawlerPolicy.name()).expect("the policy becomes the rule's options");
+        let options = config.options.get(&Rule::CrawlerPolicy).expect("the policy becomes the rule's options");
         assert_eq!(options.table.get("ai-training").and_then(toml::Value::as_str), Some("block"));
 
         let text = "[policy]\nai-trainig = \"block\"\n";
@@ -577,8 +577,8 @@ mod tests {
     #[test]
     fn rules_take_code_prefixes_and_categories_as_select_does() {
         let config = parse("[rules]\nRL3 = \"off\"\nrecords = \"error\"\n").expect("valid");
-        assert_eq!(config.levels.get("glob-pattern"), Some(&Level::Off));
-        assert_eq!(config.levels.get("multiple-star-records"), Some(&Level::Error));
+        assert_eq!(config.levels.get(&Rule::GlobPattern), Some(&Level::Off));
+        assert_eq!(config.levels.get(&Rule::MultipleStarRecords), Some(&Level::Error));
         let error = parse("[rules.RL3]\npaths = []\n").expect_err("options under a group");
         assert!(error.summary().contains("several rules"), "{}", error.summary());
     }

@@ -36,11 +36,11 @@ pub struct Settings {
     pub extend_select: Vec<String>,
     /// Selectors removed last.
     pub ignore: Vec<String>,
-    /// Levels set per rule (by name) in robolint.toml; they override the targets' defaults.
-    pub levels: BTreeMap<String, Level>,
-    /// Options set per rule (by name) in robolint.toml, already checked against the rule's
-    /// declared options.
-    pub options: BTreeMap<String, rules::RuleOptions>,
+    /// Levels set per rule in robolint.toml; they override the targets' defaults.
+    pub levels: BTreeMap<Rule, Level>,
+    /// Options set per rule in robolint.toml, already checked against the rule's declared
+    /// options.
+    pub options: BTreeMap<Rule, rules::RuleOptions>,
     /// Report information about robots outside the targets as any other (`--all-infos`)
     /// instead of marking it [`Diagnostic::beyond_targets`] for people's formats to leave out.
     pub all_infos: bool,
@@ -735,7 +735,7 @@ mod tests {
         // Without evidence beyond its levels a finding keeps them, and a raise stands.
         assert_eq!(settled("merged-group", Severity::Error, Evidence::Levels, &today).severity, Severity::Error);
         // robolint.toml's level wins over the evidence, and shows the finding.
-        let levels = BTreeMap::from([("merged-group".to_string(), Level::Warning)]);
+        let levels = BTreeMap::from([(Rule::MergedGroup, Level::Warning)]);
         let configured = Settings { levels, ..Settings::default() };
         let kept = settled("merged-group", Severity::Error, Evidence::NoEffect, &configured);
         assert_eq!((kept.severity, kept.beyond_targets), (Severity::Warning, false));

@@ -104,7 +104,7 @@ mod tests {
     }
 
     fn glob_pattern_level(config: &Config) -> Option<Level> {
-        config.levels.get("glob-pattern").copied()
+        config.levels.get(&crate::rules::Rule::GlobPattern).copied()
     }
 
     #[test]

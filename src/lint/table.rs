@@ -107,8 +107,8 @@ impl RuleTable {
                     rule,
                     severity,
                     affects: metadata.affected(targets),
-                    level_configured: settings.levels.contains_key(&metadata.name),
-                    options: rule.options_in(settings.options.get(&metadata.name)),
+                    level_configured: settings.levels.contains_key(&rule),
+                    options: rule.options_in(settings.options.get(&rule)),
                     beyond_targets_at_info: beyond_targets_at_info(settings, rule),
                     all_infos: settings.all_infos,
                 })
@@ -185,7 +185,7 @@ fn severity_under(settings: &Settings, rule: Rule) -> Option<Severity> {
     let picked = |selectors: &[String]| selectors.iter().any(|selector| rule.matches(selector));
     let for_targets = metadata.level_for_targets(settings.targets());
     let default = if metadata.default_enabled { for_targets } else { Level::Off };
-    let configured = settings.levels.get(&metadata.name).copied();
+    let configured = settings.levels.get(&rule).copied();
     let on = match &settings.select {
         Some(selectors) => picked(selectors),
         None => configured.unwrap_or(default) != Level::Off,
@@ -205,7 +205,7 @@ fn severity_under(settings: &Settings, rule: Rule) -> Option<Severity> {
 fn only_other_robots_act_on(settings: &Settings, rule: Rule) -> bool {
     let metadata = rule.metadata();
     let targets = settings.targets();
-    !settings.levels.contains_key(&metadata.name)
+    !settings.levels.contains_key(&rule)
         && metadata.level_for_targets(targets) == Level::Info
         && Dialect::ALL
             .iter()

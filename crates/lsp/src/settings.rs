@@ -99,7 +99,7 @@ mod tests {
         let mut configs = Resolver::nearest();
         let result = settings_for(&document, &mut configs);
         assert!(result.problem.is_none());
-        assert_eq!(result.settings.levels.get("glob-pattern"), Some(&robolint::rules::Level::Off));
+        assert_eq!(result.settings.levels.get(&robolint::rules::Rule::GlobPattern), Some(&robolint::rules::Level::Off));
         std::fs::write(directory.join("robolint.toml"), "[rules]\nno-such-rule = \"off\"\n").expect("config");
         configs.forget();
         let result = settings_for(&document, &mut configs);

@@ -491,10 +491,15 @@ fn show_settings(input: &Input, config: &Config, settings: &Settings) -> Result<
     text.push_str(&format!("fail-on: {fail_on}\n"));
     text.push_str(&format!("select: {}\n", settings.select.as_deref().map_or("default rules".to_string(), list)));
     text.push_str(&format!("extend-select: {}\nignore: {}\n", list(&settings.extend_select), list(&settings.ignore)));
-    for (rule, level) in &settings.levels {
+    // By name, as robolint.toml writes them.
+    let mut levels: Vec<_> = settings.levels.iter().collect();
+    levels.sort_by_key(|(rule, _)| rule.name());
+    for (rule, level) in levels {
         text.push_str(&format!("rules.{rule}: {}\n", level.as_str()));
     }
-    for (rule, options) in &settings.options {
+    let mut options: Vec<_> = settings.options.iter().collect();
+    options.sort_by_key(|(rule, _)| rule.name());
+    for (rule, options) in options {
         let options: Vec<String> = options.table.iter().map(|(key, value)| format!("{key} = {value}")).collect();
         text.push_str(&format!("rules.{rule} options: {}\n", options.join(", ")));
     }
