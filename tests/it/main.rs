@@ -35,6 +35,7 @@ mod formats;
 mod fuzz_seeds;
 mod google_oracle;
 mod grammar;
+mod layers;
 mod many_records;
 mod nothing_lost;
 mod playground;
