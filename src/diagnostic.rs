@@ -11,6 +11,7 @@ use crate::dialect::divergence::{Divergence, Witness};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::model::Span;
+use crate::rules::Rule;
 pub use text::{Arg, Text};
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
@@ -139,6 +140,9 @@ pub struct Diagnostic {
     pub code: &'static str,
     /// The rule's kebab-case name, as in `glob-pattern`.
     pub name: &'static str,
+    /// The rule that found it, which the engine goes by; `None` for a finding no rule made
+    /// (`robolint diff` reports changes with codes of its own).
+    pub rule: Option<Rule>,
     /// How serious the finding is, once the engine has settled it from the evidence.
     pub severity: Severity,
     /// The bytes the finding is about: its primary location.
@@ -185,6 +189,7 @@ impl Diagnostic {
         Diagnostic {
             code,
             name,
+            rule: None,
             severity,
             span,
             message: message.into(),
@@ -198,6 +203,12 @@ impl Diagnostic {
             evidence: Evidence::Levels,
             beyond_targets: false,
         }
+    }
+
+    /// A finding of `rule`, at the severity its metadata gives, settled later by the engine.
+    pub fn of_rule(rule: Rule, span: Span, message: impl Into<Text>) -> Diagnostic {
+        let severity = rule.metadata().severity;
+        Diagnostic { rule: Some(rule), ..Diagnostic::new(rule.code(), rule.name(), severity, span, message) }
     }
 
     /// Adds a secondary location with its words.

@@ -17,7 +17,7 @@ use crate::model::{Document, LineIndex, Span};
 pub use crate::report::Report;
 use crate::rules::suppressions;
 use crate::rules::suppressions::Suppression;
-use crate::rules::{self, Category, Check, Context, Findings, Level, Metadata, Rule};
+use crate::rules::{self, Category, Check, Context, Explained, Findings, Level, Rule};
 use crate::source::Source;
 use crate::text;
 pub use linter::{Linter, Linters};
@@ -435,14 +435,13 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
     if output == Output::Unfolded {
         return diagnostics;
     }
-    let mut diagnostics = fold_findings_explained_by_others(diagnostics, document, table);
+    let mut diagnostics = fold_findings_explained_by_others(diagnostics, document);
     // A witness's note tells findings of one cause apart, except for the rules whose findings
     // fold file-wide: theirs are written only for the findings that stay.
-    let folded_file_wide = table.folded_file_wide();
-    for diagnostic in diagnostics.iter_mut().filter(|diagnostic| !folded_file_wide.contains(&diagnostic.code)) {
+    for diagnostic in diagnostics.iter_mut().filter(|diagnostic| !table.folds_file_wide(diagnostic)) {
         diagnostic.write_witness(&witnesses);
     }
-    let mut diagnostics = fold_findings_of_one_cause(diagnostics, folded_file_wide, &source.text);
+    let mut diagnostics = fold_findings_of_one_cause(diagnostics, table, &source.text);
     for diagnostic in &mut diagnostics {
         diagnostic.write_witness(&witnesses);
     }
@@ -463,26 +462,23 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
 /// Whether a finding of `explaining` may take in a finding of rule `explained`: the rule
 /// names it, or names `*` and `explained` names no `*` of its own (two file-wide causes on one
 /// line stay two findings).
-fn explains(explaining: &Metadata, explained: &Metadata) -> bool {
-    explaining.name != explained.name
-        && explaining
-            .explains
-            .iter()
-            .any(|name| *name == explained.name || (name == "*" && !explained.explains.iter().any(|name| name == "*")))
+fn explains(explaining: Rule, explained: Rule) -> bool {
+    let explains_any = |rule: Rule| rule.metadata().explains.contains(&Explained::Any);
+    explaining != explained
+        && explaining.metadata().explains.iter().any(|named| match *named {
+            Explained::Rule(rule) => rule == explained,
+            Explained::Any => !explains_any(explained),
+        })
 }
 
-/// One finding per cause across rules ([`Metadata::explains`]): a finding whose rule another
+/// One finding per cause across rules ([`rules::Metadata::explains`]): a finding whose rule another
 /// finding on its line explains becomes a label of that finding, named by its rule, unless it
 /// is more severe (an error is never hidden under a warning). Its fix goes with it: the
 /// explaining finding is about the cause, and fixing the cause is what to do. The registry
 /// test keeps the named relation acyclic, so following explanations ends at a finding no
 /// other explains.
-fn fold_findings_explained_by_others(
-    diagnostics: Vec<Diagnostic>,
-    document: &Document,
-    table: &RuleTable,
-) -> Vec<Diagnostic> {
-    let metadata_of = |diagnostic: &Diagnostic| table.rule(diagnostic.code).map(Rule::metadata);
+fn fold_findings_explained_by_others(diagnostics: Vec<Diagnostic>, document: &Document) -> Vec<Diagnostic> {
+    let metadata_of = |diagnostic: &Diagnostic| diagnostic.rule.map(Rule::metadata);
     let explaining: Vec<usize> = (0..diagnostics.len())
         .filter(|&at| metadata_of(&diagnostics[at]).is_some_and(|metadata| !metadata.explains.is_empty()))
         .collect();
@@ -495,8 +491,7 @@ fn fold_findings_explained_by_others(
     let mut on_line: HashMap<LineIndex, Vec<usize>> = HashMap::new();
     for &at in &explaining {
         let diagnostic = &diagnostics[at];
-        let file_wide =
-            metadata_of(diagnostic).is_some_and(|metadata| metadata.explains.iter().any(|name| name == "*"));
+        let file_wide = metadata_of(diagnostic).is_some_and(|metadata| metadata.explains.contains(&Explained::Any));
         let spans = diagnostic.spans().take(if file_wide { usize::MAX } else { 1 });
         for line in spans.filter_map(|span| document.line_at(span.start())) {
             on_line.entry(line).or_default().push(at);
@@ -507,12 +502,12 @@ fn fold_findings_explained_by_others(
         .enumerate()
         .map(|(at, diagnostic)| {
             let candidates = on_line.get(&document.line_at(diagnostic.span.start())?)?;
-            let metadata = metadata_of(diagnostic)?;
+            let rule = diagnostic.rule?;
             candidates.iter().copied().find(|&by| {
                 let cause = &diagnostics[by];
                 by != at
                     && cause.severity >= diagnostic.severity
-                    && metadata_of(cause).is_some_and(|cause| explains(cause, metadata))
+                    && cause.rule.is_some_and(|cause| explains(cause, rule))
             })
         })
         .collect();
@@ -546,7 +541,7 @@ fn fold_findings_explained_by_others(
 /// findings with witnesses fold only where the rule folds whatever it says.
 #[derive(PartialEq, Eq, Hash)]
 struct Cause {
-    code: &'static str,
+    rule: Option<Rule>,
     /// Findings of one rule settled at different severities, or for different robots, are
     /// different claims.
     severity: Severity,
@@ -564,23 +559,23 @@ fn sort_by_position(diagnostics: &mut [Diagnostic]) {
 
 /// One finding per cause. Findings of one rule with the same message say the same thing
 /// (`Noindex` is read by no robot; `Disallow: /a` above already covers this line), and a
-/// rule whose findings only robots outside the targets act on (`whole_file`, the codes
-/// [`RuleTable::folded_file_wide`] gives) describes a habit of the file, whatever each
+/// rule whose findings only robots outside the targets act on ([`RuleTable::folds_file_wide`])
+/// describes a habit of the file, whatever each
 /// message says. Either way the findings fold into the first of them, in `diagnostics`
 /// order, with the other places (and their own labels) as its labels. The folded finding's
 /// fix makes every edit of the folded findings' fixes; findings whose fixes differ in
 /// applicability fold apart, so that safe edits stay a safe fix.
-fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, whole_file: &[&str], text: &str) -> Vec<Diagnostic> {
+fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, table: &RuleTable, text: &str) -> Vec<Diagnostic> {
     let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
     // For each cause: where its first finding is in `kept`, and how many folded into it.
     let mut causes: HashMap<Cause, (usize, usize)> = HashMap::new();
     for diagnostic in diagnostics {
         // What a finding says is its words, not the spans they quote: the same misspelt name on
         // two lines is one cause.
-        let message = (!whole_file.contains(&diagnostic.code))
+        let message = (!table.folds_file_wide(&diagnostic))
             .then(|| (diagnostic.message.render(text).into_owned(), diagnostic.notes.clone()));
         let cause = Cause {
-            code: diagnostic.code,
+            rule: diagnostic.rule,
             severity: diagnostic.severity,
             beyond_targets: diagnostic.beyond_targets,
             message,
@@ -628,8 +623,8 @@ mod tests {
     }
 
     fn finding_of(rule: &str, severity: Severity, span: Span) -> Diagnostic {
-        let metadata = rules::find(rule).expect("a rule").metadata();
-        Diagnostic::new(&metadata.code, &metadata.name, severity, span, format!("{} says so", metadata.name))
+        let rule = rules::find(rule).expect("a rule");
+        Diagnostic { severity, ..Diagnostic::of_rule(rule, span, format!("{rule} says so")) }
     }
 
     #[test]
@@ -643,7 +638,7 @@ mod tests {
                 finding_of("shadowed-rule", explaining, allow_line),
                 finding_of("allow-for-1994-robots", explained, explained_span),
             ];
-            fold_findings_explained_by_others(diagnostics, &document, Linter::new(Settings::default()).table())
+            fold_findings_explained_by_others(diagnostics, &document)
         };
         let folded = fold(Severity::Warning, Severity::Info, allow_line);
         assert_eq!(folded.len(), 1, "{folded:#?}");
@@ -657,10 +652,7 @@ mod tests {
             finding_of("allow-for-1994-robots", Severity::Error, allow_line),
             finding_of("shadowed-rule", Severity::Info, allow_line),
         ];
-        assert_eq!(
-            fold_findings_explained_by_others(diagnostics, &document, Linter::new(Settings::default()).table()).len(),
-            2
-        );
+        assert_eq!(fold_findings_explained_by_others(diagnostics, &document).len(), 2);
     }
 
     #[test]
@@ -672,11 +664,10 @@ mod tests {
         let changed = Settings { targets: Dialect::ALL.to_vec(), ..from_file() };
         let after = linters.get(&changed);
         assert!(!std::sync::Arc::ptr_eq(&before, &after));
-        let glob_pattern = rules::find("glob-pattern").expect("the rule").code();
         // At today's targets glob-pattern speaks for older robots only and folds file-wide; at
         // every dialect's it does not.
-        assert!(before.folded_file_wide().contains(&glob_pattern));
-        assert!(!after.folded_file_wide().contains(&glob_pattern));
+        assert!(before.folded_file_wide().contains(&Rule::GlobPattern));
+        assert!(!after.folded_file_wide().contains(&Rule::GlobPattern));
         // An ignored rule that explains no strict failure does not run at all.
         assert!(!format!("{:?}", before.table()).contains("\"unknown-agent\""), "{before:?}");
         assert!(format!("{:?}", Linter::new(Settings::default()).table()).contains("\"unknown-agent\""));
@@ -790,8 +781,7 @@ mod tests {
         let source = Source::from(text);
         let document = parse::parse(&source);
         let linter = Linter::new(Settings::default());
-        let glob_pattern = rules::find("glob-pattern").expect("the rule").code();
-        assert!(linter.folded_file_wide().contains(&glob_pattern), "glob-pattern folds file-wide");
+        assert!(linter.folded_file_wide().contains(&Rule::GlobPattern), "glob-pattern folds file-wide");
         let input = Input { source: &source, document: &document, path: None, fetch: None };
         let diagnostics = run_rules(&linter, input, false, Output::Reported);
         let globs: Vec<&Diagnostic> =

@@ -52,7 +52,7 @@ pub fn add_suppressions(text: &str, path: Option<&Path>, linter: &Linter) -> Add
             if finding.beyond_targets {
                 continue;
             }
-            let place = if folded_file_wide.contains(&finding.code) {
+            let place = if finding.rule.is_some_and(|rule| folded_file_wide.contains(&rule)) {
                 Place::File
             } else {
                 document

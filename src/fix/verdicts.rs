@@ -56,7 +56,7 @@ fn robots_of(dialect: Dialect) -> &'static str {
 /// The dialects whose verdicts the fix of `diagnostic` is meant to change: those its rule
 /// names in `fix-changes`.
 pub fn changed_on_purpose(diagnostic: &Diagnostic) -> &'static [Dialect] {
-    crate::rules::find(diagnostic.code).map_or(&[], |rule| rule.metadata().fix_changes.as_slice())
+    diagnostic.rule.map_or(&[], |rule| rule.metadata().fix_changes.as_slice())
 }
 
 /// What comparing two texts' verdicts found.

@@ -8,6 +8,7 @@ use super::{run_rules, second_thread_for, Input, Output, Report, Settings};
 use crate::diagnostic::Diagnostic;
 use crate::fetch::FetchOutcome;
 use crate::model::Document;
+use crate::rules::Rule;
 use crate::source::Source;
 use crate::{parallel, parse};
 
@@ -85,7 +86,7 @@ impl Linter {
 
     /// The rules whose findings fold into one per file (a habit of the file rather than of
     /// a line: only robots outside the targets act on them).
-    pub fn folded_file_wide(&self) -> &[&'static str] {
+    pub fn folded_file_wide(&self) -> &[Rule] {
         self.table.folded_file_wide()
     }
 }

@@ -2,10 +2,9 @@
 //! robots, with which options, and in which of the engine's passes. Every lint under the
 //! configuration reads this table; none matches selectors or reads levels rule by rule.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::dialect::Dialect;
 use crate::rules::{self, Category, Check, Level, ParsedOptions, Rule};
 
@@ -79,11 +78,8 @@ pub(crate) struct RuleTable {
     running: Vec<Resolved>,
     /// Each stage's passes, in [`Stage::ALL`] order.
     stages: [Vec<Pass>; 4],
-    /// Every rule by code (running or not), for what the engine does with findings after
-    /// the rules ran.
-    by_code: HashMap<&'static str, Rule>,
-    /// The codes of the rules whose findings only robots outside the targets act on.
-    folded_file_wide: Vec<&'static str>,
+    /// The rules whose findings only robots outside the targets act on.
+    folded_file_wide: Vec<Rule>,
     /// The dialects whose robots the site cares about.
     targets: Vec<Dialect>,
 }
@@ -118,11 +114,10 @@ impl RuleTable {
         RuleTable {
             running,
             stages,
-            by_code: rules::all().iter().map(|&rule| (rule.code(), rule)).collect(),
             folded_file_wide: rules::all()
                 .iter()
-                .filter(|&&rule| only_other_robots_act_on(settings, rule))
-                .map(|rule| rule.code())
+                .copied()
+                .filter(|&rule| only_other_robots_act_on(settings, rule))
                 .collect(),
             targets: targets.to_vec(),
         }
@@ -146,17 +141,17 @@ impl RuleTable {
         self.running.iter().find(|resolved| resolved.rule.name() == name)
     }
 
-    /// The rule a finding's code names.
-    pub(crate) fn rule(&self, code: &str) -> Option<Rule> {
-        self.by_code.get(code).copied()
-    }
-
-    /// The codes of the rules whose findings, for the targets' robots, carry only what robots
+    /// The rules whose findings, for the targets' robots, carry only what robots
     /// outside the targets act on (a wildcard that 1996-draft robots read literally): such
     /// findings describe a habit of the file, not a mistake on each line, and fold into one
     /// per file.
-    pub(crate) fn folded_file_wide(&self) -> &[&'static str] {
+    pub(crate) fn folded_file_wide(&self) -> &[Rule] {
         &self.folded_file_wide
+    }
+
+    /// Whether `diagnostic` is a finding of a rule that folds file-wide.
+    pub(crate) fn folds_file_wide(&self, diagnostic: &Diagnostic) -> bool {
+        diagnostic.rule.is_some_and(|rule| self.folded_file_wide.contains(&rule))
     }
 }
 

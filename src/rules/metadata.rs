@@ -5,9 +5,37 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{targets_label, Category};
+use super::{targets_label, Category, Rule};
 use crate::diagnostic::Severity;
 use crate::dialect::Dialect;
+
+/// What a rule's `explains` names: a rule, or `*` for every rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Explained {
+    /// `*`: every rule but those that explain `*` themselves.
+    Any,
+    /// One rule, by its name in the TOML.
+    Rule(Rule),
+}
+
+impl Serialize for Explained {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Explained::Any => serializer.serialize_str("*"),
+            Explained::Rule(rule) => serializer.serialize_str(rule.name()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Explained {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Explained, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        match name.as_str() {
+            "*" => Ok(Explained::Any),
+            name => name.parse().map(Explained::Rule).map_err(serde::de::Error::custom),
+        }
+    }
+}
 
 /// A rule's documentation and defaults, read from `rules/<name>.toml`.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -35,7 +63,7 @@ pub struct Metadata {
     /// `*` names every rule but those that explain `*` themselves, on every line the finding
     /// points at (a file-wide cause labels each line it spoiled).
     #[serde(default)]
-    pub explains: Vec<String>,
+    pub explains: Vec<Explained>,
     /// Whether the rule's findings come with a fix, and how safe it is.
     pub fix: FixAvailability,
     /// The dialects whose robots the rule's safe fix is meant to change: a misspelt field

@@ -34,7 +34,7 @@ pub mod suppressions;
 mod syntax;
 
 pub use category::Category;
-pub use metadata::{Docs, FixAvailability, Level, Metadata, OptionSpec, Targets, UnknownLevel};
+pub use metadata::{Docs, Explained, FixAvailability, Level, Metadata, OptionSpec, Targets, UnknownLevel};
 
 /// Each rule's name, code, category and TOML text, one module per rule named as its Rust
 /// module: build.rs writes them from `rules/*.toml` after checking the files.
@@ -635,8 +635,7 @@ impl Findings {
     /// Reports a finding at `span` with `message` as its headline.
     /// Returns it, to add labels, help, notes or a fix.
     pub fn report(&mut self, span: Span, message: impl Into<Text>) -> &mut Diagnostic {
-        let (rule, message) = (self.rule, message.into());
-        self.diagnostics.push(Diagnostic::new(rule.code(), rule.name(), rule.metadata().severity, span, message));
+        self.diagnostics.push(Diagnostic::of_rule(self.rule, span, message));
         let last = self.diagnostics.len() - 1;
         &mut self.diagnostics[last]
     }

@@ -51,6 +51,9 @@ fn resolve(root: &Path, base: &Path, reference: &str) -> Option<PathBuf> {
 /// link leads somewhere. A fragment holding `=` is the playground's state (a share link's
 /// file), not an anchor, and is not looked up.
 pub fn broken_links(root: &Path) -> Vec<String> {
+    // Links resolve by taking `..` away from the page's path, so the root must have none of
+    // its own (`crates/cli/../..`).
+    let root = &root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let mut pages = Vec::new();
     html_files(root, &mut pages);
     let mut ids: HashMap<PathBuf, Vec<String>> = HashMap::new();

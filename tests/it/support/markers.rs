@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use robolint::diagnostic::{Diagnostic, Label};
 use robolint::render::position;
-use robolint::rules::Rule;
+use robolint::rules::{Explained, Rule};
 use robolint::Report;
 
 /// A finding of a rule starting on a line (1-based).
@@ -157,7 +157,12 @@ fn folded_rule(report: &Report, label: &Label) -> Option<&'static str> {
 
 /// Whether rule `by` names `rule` among those whose findings fold into its own.
 fn explains(by: &str, rule: &str) -> bool {
-    rule_named(by).is_some_and(|by| by.metadata().explains.iter().any(|name| name == rule || name == "*"))
+    rule_named(by).is_some_and(|by| {
+        by.metadata().explains.iter().any(|named| match named {
+            Explained::Rule(named) => named.name() == rule,
+            Explained::Any => true,
+        })
+    })
 }
 
 /// The rule of this exact name: a corpus folder's, or one a marker names.
