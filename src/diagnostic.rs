@@ -11,7 +11,7 @@ use crate::dialect::divergence::{Divergence, Witness};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::model::Span;
-use crate::rules::Rule;
+use crate::rule::Rule;
 pub use text::{Arg, Text};
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.

@@ -97,6 +97,7 @@ pub mod playground;
 mod preferences;
 pub mod render;
 mod report;
+pub mod rule;
 pub mod rules;
 pub mod source;
 pub mod text;

@@ -22,7 +22,6 @@ use crate::source::Source;
 use suppressions::Suppression;
 
 mod ai;
-mod category;
 mod extensions;
 mod file;
 mod http;
@@ -33,14 +32,8 @@ mod suppression;
 pub mod suppressions;
 mod syntax;
 
-pub use category::Category;
+pub use crate::rule::{Category, Rule};
 pub use metadata::{Docs, Explained, FixAvailability, Level, Metadata, OptionSpec, Targets, UnknownLevel};
-
-/// Each rule's name, code, category and TOML text, one module per rule named as its Rust
-/// module: build.rs writes them from `rules/*.toml` after checking the files.
-mod identity {
-    include!(concat!(env!("OUT_DIR"), "/rule_identities.rs"));
-}
 
 /// Whether `binary-content` reads `text` as binary data rather than text (`robolint parse`
 /// says so rather than naming a production).
@@ -57,30 +50,18 @@ pub fn is_binary(text: &str) -> bool {
 ///
 /// What fails to compile, as rustc says it (tried by hand, not with trybuild: trybuild
 /// builds the crate and its dependencies again in a target folder of its own, minutes in CI):
-/// - a misspelt rule, `Rule::StrictSyntx`: error[E0599]: no variant or associated item named
-///   `StrictSyntx` found for enum `rules::Rule` (help: there is a variant with a similar name);
+/// - a misspelt rule, `Rule::StrictSyntx`, here or anywhere: error[E0599]: no variant or
+///   associated item named `StrictSyntx` found for enum `identity::Rule`; the enum is
+///   build.rs's, from the TOML files, so `GlobPatern => paths::glob_pattern` fails alike;
 /// - a `check` in too_many_rules taking `&path_too_long::Options`: error[E0308]: mismatched
 ///   types: expected `paths::path_too_long::Options`, found `records::too_many_rules::Options`;
-/// - `GlobPatern => paths::glob_pattern`: error[E0080]: evaluation panicked: registry line
-///   GlobPatern: the variant is not the rule's name in CamelCase;
-/// - a rule file without a line: error[E0080]: evaluation panicked: a rules/*.toml has no
-///   line in the registry;
+/// - `GlobPattern => paths::regex_in_path`: error[E0080]: evaluation panicked: registry line
+///   GlobPattern: the module is not the rule's name;
+/// - a rule file without a line: error[E0004]: non-exhaustive patterns:
+///   `identity::Rule::NulByte` not covered;
 /// - a bad rule file: build.rs fails, naming the file, the line and the key.
 macro_rules! registry {
     ($($variant:ident => $folder:ident :: $module:ident $(per $kind:ident)? $(with $options:ident)?,)*) => {
-        /// A rule: its identity is a variant, so a misspelt rule fails to compile. Metadata
-        /// comes from `rules/<name>.toml` ([`Rule::metadata`]).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum Rule {
-            $(
-                #[doc = concat!(
-                    "The rule in `src/rules/", stringify!($folder), "/", stringify!($module), ".rs`."
-                )]
-                #[doc = "[`Rule::metadata`] documents it."]
-                $variant,
-            )*
-        }
-
         impl Rule {
             /// Every rule, in the order the engine runs them: file-level rules first (they may
             /// find the input is no robots.txt at all), then the rules about how a URL was
@@ -88,33 +69,6 @@ macro_rules! registry {
             /// files), then the strict-syntax catch-all (it needs every other finding), then
             /// the suppression rules (they need to know what the suppressions silenced).
             const ALL: &'static [Rule] = &[$(Rule::$variant,)*];
-
-            /// The kebab-case name, as configuration and suppression comments write it.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(Rule::$variant => identity::$module::NAME,)*
-                }
-            }
-
-            /// The stable public code (`RL301`).
-            pub const fn code(self) -> &'static str {
-                match self {
-                    $(Rule::$variant => identity::$module::CODE,)*
-                }
-            }
-
-            /// The category, which is its code's band.
-            pub const fn category(self) -> Category {
-                match self {
-                    $(Rule::$variant => identity::$module::CATEGORY,)*
-                }
-            }
-
-            const fn toml(self) -> &'static str {
-                match self {
-                    $(Rule::$variant => identity::$module::TOML,)*
-                }
-            }
 
             /// How the engine calls the rule.
             pub fn check(self) -> Check {
@@ -139,15 +93,15 @@ macro_rules! registry {
         // What the compiler checks of each line against its TOML.
         $(const _: () = {
             assert!(
-                same(stringify!($variant), identity::$module::VARIANT),
-                concat!("registry line ", stringify!($variant), ": the variant is not the rule's name in CamelCase"),
+                same_but_dashes(stringify!($module), Rule::$variant.name()),
+                concat!("registry line ", stringify!($variant), ": the module is not the rule's name"),
             );
             assert!(
-                same(stringify!($folder), identity::$module::CATEGORY.as_str()),
+                same_but_dashes(stringify!($folder), Rule::$variant.category().as_str()),
                 concat!("registry line ", stringify!($variant), ": the folder is not the rule's category"),
             );
         };)*
-        const _: () = assert!(Rule::ALL.len() == identity::COUNT, "a rules/*.toml has no line in the registry");
+        const _: () = assert!(Rule::ALL.len() == Rule::BY_CODE.len(), "the registry does not list each rule once");
     };
     (@check $variant:ident $folder:ident :: $module:ident Line with $options:ident) => {
         Check::Line(|cx, index, line, out| $folder::$module::check(cx, registry!(@options cx $variant), index, line, out))
@@ -358,7 +312,7 @@ impl Loaded {
 impl Rule {
     fn loaded(self) -> &'static Loaded {
         static LOADED: OnceLock<Vec<Loaded>> = OnceLock::new();
-        &LOADED.get_or_init(|| Rule::ALL.iter().map(|&rule| Loaded::of(rule)).collect())[self as usize]
+        &LOADED.get_or_init(|| Rule::BY_CODE.iter().map(|&rule| Loaded::of(rule)).collect())[self as usize]
     }
 
     /// The rule's documentation, levels and option defaults from `rules/<name>.toml`.
@@ -414,15 +368,17 @@ impl Rule {
 /// belongs to the category of its code's band like any other.
 pub const PEDANTIC: &str = "pedantic";
 
-/// Whether two strings are equal, in a const context (the registry's checks).
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
+/// Whether a Rust name and a kebab-case name are the same but for `_` and `-`, in a const
+/// context (the registry's checks).
+const fn same_but_dashes(rust: &str, kebab: &str) -> bool {
+    let (rust, kebab) = (rust.as_bytes(), kebab.as_bytes());
+    if rust.len() != kebab.len() {
         return false;
     }
     let mut at = 0;
-    while at < a.len() {
-        if a[at] != b[at] {
+    while at < rust.len() {
+        let byte = if kebab[at] == b'-' { b'_' } else { kebab[at] };
+        if rust[at] != byte {
             return false;
         }
         at += 1;
