@@ -42,7 +42,6 @@ enum Place {
 /// outside the targets is left out unless the settings' `all_infos`), merged into the
 /// suppressions already there. Running it again adds nothing.
 pub fn add_suppressions(text: &str, path: Option<&Path>, linter: &Linter) -> Added {
-    let folded_file_wide = linter.folded_file_wide();
     let mut added = Added { text: text.to_string(), names: 0 };
     for _ in 0..ROUNDS {
         let source = Source::from(added.text.as_str());
@@ -52,7 +51,7 @@ pub fn add_suppressions(text: &str, path: Option<&Path>, linter: &Linter) -> Add
             if finding.beyond_targets {
                 continue;
             }
-            let place = if finding.rule.is_some_and(|rule| folded_file_wide.contains(&rule)) {
+            let place = if linter.folds_file_wide(&finding) {
                 Place::File
             } else {
                 document

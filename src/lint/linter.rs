@@ -89,6 +89,11 @@ impl Linter {
     pub fn folded_file_wide(&self) -> &[Rule] {
         self.table.folded_file_wide()
     }
+
+    /// Whether `finding` is one of a rule that folds file-wide under these settings.
+    pub fn folds_file_wide(&self, finding: &Diagnostic) -> bool {
+        self.table.folds_file_wide(finding)
+    }
 }
 
 /// The linters of a caller that lints under a few configurations (a workspace's

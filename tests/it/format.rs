@@ -9,18 +9,6 @@ use std::path::{Path, PathBuf};
 use robolint::format::format;
 use robolint::parse::parse_text;
 
-fn files_below(folder: &Path, extension: Option<&str>, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(folder) else { return };
-    for entry in entries {
-        let path = entry.expect("directory entry").path();
-        if path.is_dir() {
-            files_below(&path, extension, found);
-        } else if extension.is_none_or(|wanted| path.extension().is_some_and(|ext| ext == wanted)) {
-            found.push(path);
-        }
-    }
-}
-
 /// Every comment, without trailing whitespace (which the formatter removes), in order.
 fn comments(text: &str) -> Vec<String> {
     let document = parse_text(text);
@@ -52,8 +40,7 @@ fn check_files(paths: &[PathBuf]) -> (usize, Vec<String>) {
 
 #[test]
 fn formatting_is_idempotent_and_keeps_comments_on_the_corpus() {
-    let mut paths = Vec::new();
-    files_below(&Path::new(crate::support::ROOT).join("corpus"), Some("txt"), &mut paths);
+    let paths = crate::support::files_below(&Path::new(crate::support::ROOT).join("corpus"), Some("txt"));
     let (checked, problems) = check_files(&paths);
     assert!(checked > 50, "only {checked} corpus files");
     assert!(problems.is_empty(), "{}", problems.join("\n"));

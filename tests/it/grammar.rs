@@ -15,7 +15,7 @@ use crate::support::shared;
 
 use std::collections::{BTreeSet, HashSet};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use robolint::model::{Document, StructureProblem};
 use robolint::parse::{parse_production, parse_strict, parse_text};
@@ -1225,18 +1225,6 @@ fn assert_agreement(cases: &[(String, String)]) {
     );
 }
 
-fn txt_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries = fs::read_dir(dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("directory entry").path();
-        if path.is_dir() {
-            txt_files(&path, out);
-        } else if path.extension().is_some_and(|extension| extension == "txt") {
-            out.push(path);
-        }
-    }
-}
-
 fn normalised_file(path: &Path) -> String {
     let bytes = fs::read(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
     normalise(&String::from_utf8_lossy(&bytes))
@@ -1253,9 +1241,7 @@ fn normalise_makes_crlf_files() {
 
 #[test]
 fn line_checks_agree_with_whole_file_parse_on_corpus() {
-    let mut paths = Vec::new();
-    txt_files(&Path::new(crate::support::ROOT).join("corpus"), &mut paths);
-    paths.sort();
+    let paths = crate::support::files_below(&Path::new(crate::support::ROOT).join("corpus"), Some("txt"));
     assert!(!paths.is_empty(), "no corpus files found");
     let cases: Vec<(String, String)> =
         paths.iter().map(|path| (path.display().to_string(), normalised_file(path))).collect();

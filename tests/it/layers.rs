@@ -50,8 +50,7 @@ fn the_layer_check_finds_a_cycle_of_two_files() {
 
 /// Every module under `source` and the modules it uses, parents and children left out.
 fn module_uses(source: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
-    let mut files = Vec::new();
-    rust_files(source, &mut files);
+    let files = crate::support::files_below(source, Some("rs"));
     let modules: BTreeMap<Module, String> = files
         .iter()
         .map(|file| {
@@ -75,17 +74,6 @@ fn module_uses(source: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
             (module.clone(), used)
         })
         .collect()
-}
-
-fn rust_files(folder: &Path, files: &mut Vec<std::path::PathBuf>) {
-    for entry in fs::read_dir(folder).expect("a source folder").flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, files);
-        } else if path.extension().is_some_and(|extension| extension == "rs") {
-            files.push(path);
-        }
-    }
 }
 
 /// The text before its unit tests, without `//` comments (doc links are not uses).

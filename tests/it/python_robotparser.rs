@@ -16,7 +16,7 @@
 use crate::support::shared;
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use robolint::dialect::{Dialect, Matcher};
@@ -29,20 +29,6 @@ struct Case {
     name: String,
     text: String,
     questions: Vec<(String, String)>,
-}
-
-/// The files below `folder`, in order; only `.txt` ones when `txt_only`.
-fn files_below(folder: &Path, txt_only: bool, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(folder) else { return };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|entry| entry.path()).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            files_below(&path, txt_only, out);
-        } else if !txt_only || path.extension().is_some_and(|ext| ext == "txt") {
-            out.push(path);
-        }
-    }
 }
 
 /// URLs built from a rule's path: the path, longer, in other case, with a query and a
@@ -275,8 +261,7 @@ fn python_answers(cases: &[Case]) -> Option<Vec<Value>> {
 #[cfg_attr(not(ci), ignore = "needs ../shared and python3 (3.8-3.13); CI=true runs it")]
 fn python_robotparser_answers_as_the_standard_library() {
     let root = Path::new(crate::support::ROOT);
-    let mut corpus = Vec::new();
-    files_below(&root.join("corpus"), true, &mut corpus);
+    let corpus = crate::support::files_below(&root.join("corpus"), Some("txt"));
     let (mut cases, witnessed): (Vec<Case>, Vec<usize>) = corpus.iter().map(|path| corpus_case(path)).unzip();
     let paths = shared::protego_files().unwrap_or_default();
     cases.extend(

@@ -5,22 +5,10 @@
 use crate::support::shared;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use robolint::dialect::{Dialect, Matcher};
 use robolint::{lint, parse, Settings, Source};
-
-fn files_below(folder: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(folder) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files_below(&path, out);
-        } else if path.is_file() {
-            out.push(path);
-        }
-    }
-}
 
 /// Re-checks every witness reported for `path`; returns how many it checked.
 fn recheck(path: &Path, failures: &mut Vec<String>) -> usize {
@@ -63,9 +51,7 @@ fn recheck(path: &Path, failures: &mut Vec<String>) -> usize {
 
 #[test]
 fn every_corpus_witness_holds() {
-    let mut files = Vec::new();
-    files_below(&Path::new(crate::support::ROOT).join("corpus"), &mut files);
-    files.retain(|path| path.extension().is_some_and(|ext| ext == "txt"));
+    let mut files = crate::support::files_below(&Path::new(crate::support::ROOT).join("corpus"), Some("txt"));
     files.sort();
     let mut failures = Vec::new();
     let checked: usize = files.iter().map(|path| recheck(path, &mut failures)).sum();

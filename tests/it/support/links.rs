@@ -18,18 +18,6 @@ fn attribute_values<'a>(html: &'a str, attribute: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// Every HTML file under `folder`.
-fn html_files(folder: &Path, found: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(folder).expect("the site's folder reads").flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            html_files(&path, found);
-        } else if path.extension().is_some_and(|extension| extension == "html") {
-            found.push(path);
-        }
-    }
-}
-
 /// `base` joined with a relative reference, `..` taken away, or `None` when it leaves `root`.
 fn resolve(root: &Path, base: &Path, reference: &str) -> Option<PathBuf> {
     let joined =
@@ -54,8 +42,7 @@ pub fn broken_links(root: &Path) -> Vec<String> {
     // Links resolve by taking `..` away from the page's path, so the root must have none of
     // its own (`crates/cli/../..`).
     let root = &root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    let mut pages = Vec::new();
-    html_files(root, &mut pages);
+    let pages = super::files_below(root, Some("html"));
     let mut ids: HashMap<PathBuf, Vec<String>> = HashMap::new();
     let mut ids_of = |page: &Path| -> Vec<String> {
         ids.entry(page.to_path_buf())
@@ -97,7 +84,5 @@ pub fn broken_links(root: &Path) -> Vec<String> {
 
 /// How many HTML pages the site under `root` has.
 pub fn page_count(root: &Path) -> usize {
-    let mut pages = Vec::new();
-    html_files(root, &mut pages);
-    pages.len()
+    super::files_below(root, Some("html")).len()
 }

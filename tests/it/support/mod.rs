@@ -24,6 +24,23 @@ pub fn robolint(args: &[&str], stdin: &[u8]) -> Output {
     robolint_in(Path::new(ROOT), args, stdin)
 }
 
+/// Every file below `folder`, in path order; only those ending `.extension` when one is
+/// given. A folder that cannot be read fails the test that asked.
+pub fn files_below(folder: &Path, extension: Option<&str>) -> Vec<std::path::PathBuf> {
+    let entries = std::fs::read_dir(folder).unwrap_or_else(|error| panic!("{}: {error}", folder.display()));
+    let mut paths: Vec<std::path::PathBuf> = entries.flatten().map(|entry| entry.path()).collect();
+    paths.sort();
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            files.extend(files_below(&path, extension));
+        } else if extension.is_none_or(|wanted| path.extension().is_some_and(|found| found == wanted)) {
+            files.push(path);
+        }
+    }
+    files
+}
+
 /// A run's standard output, as text.
 pub fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
