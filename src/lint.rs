@@ -114,6 +114,33 @@ pub fn lint_document(
     Linter::new(settings.clone()).lint_document(source, document, path)
 }
 
+/// Which findings carry their proof: the witness (a robot and URL on which dialects answer
+/// differently) and the note that describes it. Writing a note asks a robot's matcher
+/// again, so an output that never shows a proof spares the lint that work; what is
+/// reported, and how findings fold, stays the same.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Proofs {
+    /// Every finding: machine formats (JSON, SARIF) and editors show them all.
+    #[default]
+    Every,
+    /// The findings people's formats show: not the information about robots outside the
+    /// targets ([`Diagnostic::beyond_targets`]), which they leave out.
+    Shown,
+    /// None: outputs of headlines or counts (concise, statistics, the exit status).
+    Omitted,
+}
+
+impl Proofs {
+    /// Whether `diagnostic`'s proof is shown.
+    fn shows(self, diagnostic: &Diagnostic) -> bool {
+        match self {
+            Proofs::Every => true,
+            Proofs::Shown => !diagnostic.beyond_targets,
+            Proofs::Omitted => false,
+        }
+    }
+}
+
 /// How far a lint goes: to the findings as reported, or to their places before folding.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Output {
@@ -435,14 +462,12 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
     if output == Output::Unfolded {
         return diagnostics;
     }
-    let mut diagnostics = fold_findings_explained_by_others(diagnostics, document);
-    // A witness's note tells findings of one cause apart, except for the rules whose findings
-    // fold file-wide: theirs are written only for the findings that stay.
-    for diagnostic in diagnostics.iter_mut().filter(|diagnostic| !table.folds_file_wide(diagnostic)) {
+    let diagnostics = fold_findings_explained_by_others(diagnostics, document);
+    let proofs = linter.proofs();
+    let mut diagnostics = fold_findings_of_one_cause(diagnostics, table, &source.text, |diagnostic| {
         diagnostic.write_witness(&witnesses);
-    }
-    let mut diagnostics = fold_findings_of_one_cause(diagnostics, table, &source.text);
-    for diagnostic in &mut diagnostics {
+    });
+    for diagnostic in diagnostics.iter_mut().filter(|diagnostic| proofs.shows(diagnostic)) {
         diagnostic.write_witness(&witnesses);
     }
     // Rules about suppressions read which comments silenced something, and what they
@@ -550,6 +575,11 @@ struct Cause {
     fix: Option<Applicability>,
 }
 
+/// How safe a finding's fix is, which findings fold by.
+fn fix_of(diagnostic: &Diagnostic) -> Option<Applicability> {
+    diagnostic.fix.as_ref().map(|fix| fix.applicability)
+}
+
 /// The label of a place whose finding folded into another (`fold_findings_of_one_cause`).
 pub const FOLDED: &str = "the same here";
 
@@ -565,21 +595,52 @@ fn sort_by_position(diagnostics: &mut [Diagnostic]) {
 /// order, with the other places (and their own labels) as its labels. The folded finding's
 /// fix makes every edit of the folded findings' fixes; findings whose fixes differ in
 /// applicability fold apart, so that safe edits stay a safe fix.
-fn fold_findings_of_one_cause(diagnostics: Vec<Diagnostic>, table: &RuleTable, text: &str) -> Vec<Diagnostic> {
+fn fold_findings_of_one_cause(
+    diagnostics: Vec<Diagnostic>,
+    table: &RuleTable,
+    text: &str,
+    mut write_witness: impl FnMut(&mut Diagnostic),
+) -> Vec<Diagnostic> {
+    // What a finding says is its words, not the spans they quote: the same misspelt name on
+    // two lines is one cause. A rule that folds file-wide folds whatever it says.
+    let said: Vec<Option<String>> = diagnostics
+        .iter()
+        .map(|diagnostic| (!table.folds_file_wide(diagnostic)).then(|| diagnostic.message.render(text).into_owned()))
+        .collect();
+    // A witness's note is part of what a finding says, so it can tell apart findings that
+    // say the same otherwise, and only those: theirs are written before they fold (the
+    // others' when the output shows them).
+    let said_alike: Vec<bool> = {
+        fn cause_without_notes<'s>(
+            diagnostic: &Diagnostic,
+            said: &'s str,
+        ) -> (Option<Rule>, Severity, bool, &'s str, Option<Applicability>) {
+            (diagnostic.rule, diagnostic.severity, diagnostic.beyond_targets, said, fix_of(diagnostic))
+        }
+        let mut alike: HashMap<_, usize> = HashMap::new();
+        for (diagnostic, said) in diagnostics.iter().zip(&said) {
+            if let Some(said) = said {
+                *alike.entry(cause_without_notes(diagnostic, said)).or_default() += 1;
+            }
+        }
+        let alike = |diagnostic: &Diagnostic, said: &Option<String>| {
+            said.as_deref().is_some_and(|said| alike.get(&cause_without_notes(diagnostic, said)) > Some(&1))
+        };
+        diagnostics.iter().zip(&said).map(|(diagnostic, said)| alike(diagnostic, said)).collect()
+    };
     let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
     // For each cause: where its first finding is in `kept`, and how many folded into it.
     let mut causes: HashMap<Cause, (usize, usize)> = HashMap::new();
-    for diagnostic in diagnostics {
-        // What a finding says is its words, not the spans they quote: the same misspelt name on
-        // two lines is one cause.
-        let message = (!table.folds_file_wide(&diagnostic))
-            .then(|| (diagnostic.message.render(text).into_owned(), diagnostic.notes.clone()));
+    for ((mut diagnostic, said), said_alike) in diagnostics.into_iter().zip(said).zip(said_alike) {
+        if said_alike {
+            write_witness(&mut diagnostic);
+        }
         let cause = Cause {
             rule: diagnostic.rule,
             severity: diagnostic.severity,
             beyond_targets: diagnostic.beyond_targets,
-            message,
-            fix: diagnostic.fix.as_ref().map(|fix| fix.applicability),
+            message: said.map(|said| (said, diagnostic.notes.clone())),
+            fix: fix_of(&diagnostic),
         };
         let Some((at, folded)) = causes.get_mut(&cause) else {
             causes.insert(cause, (kept.len(), 0));
@@ -771,6 +832,57 @@ mod tests {
         assert!(codes.len() > 40, "the document exercises only {codes:?}");
         assert!(on_one_thread.iter().any(|diagnostic| diagnostic.witness.is_some()), "no witness was computed");
         assert_eq!(on_one_thread, on_two_threads);
+    }
+
+    #[test]
+    fn proofs_left_out_change_no_finding_nor_how_they_fold() {
+        let text = every_corpus_case();
+        let source = Source::from(text.as_str());
+        let document = parse::parse(&source);
+        let lint_with = |proofs: Proofs| {
+            let settings = Settings { extend_select: vec!["ALL".to_string()], ..Settings::default() };
+            Linter::new(settings).with_threads(1).with_proofs(proofs).lint_document(&source, &document, None)
+        };
+        let every = lint_with(Proofs::Every);
+        let witnessed = every.iter().filter(|finding| finding.witness.is_some()).count();
+        assert!(witnessed > 10, "the corpus shows only {witnessed} witnesses");
+        for proofs in [Proofs::Shown, Proofs::Omitted] {
+            let fewer = lint_with(proofs);
+            assert_eq!(fewer.len(), every.len(), "{proofs:?}");
+            for (full, lean) in every.iter().zip(&fewer) {
+                // What a finding is, where, and what folded into it stay; only the proof may go.
+                let headline =
+                    |finding: &Diagnostic| (finding.code, finding.span, finding.message.render(&text).into_owned());
+                assert_eq!(headline(full), headline(lean), "{proofs:?}");
+                assert_eq!(full.labels.len(), lean.labels.len(), "{proofs:?}: {}", headline(full).2);
+                if proofs.shows(full) {
+                    assert_eq!(full, lean, "{proofs:?}");
+                } else {
+                    assert!(lean.notes.len() <= full.notes.len());
+                }
+            }
+            let witnessed_lean = fewer.iter().filter(|finding| finding.witness.is_some()).count();
+            assert!(witnessed_lean < witnessed, "{proofs:?} wrote every proof");
+        }
+    }
+
+    #[test]
+    fn findings_told_apart_only_by_their_witnesses_stay_apart_without_proofs() {
+        // With every dialect a target, glob-pattern says the same words on each line and
+        // folds by what it says: only the witnesses' notes tell these three apart.
+        let text = "User-agent: *\nDisallow: /a*b\nDisallow: /c*d\nDisallow: /e*f\n";
+        let settings = Settings { targets: Dialect::ALL.to_vec(), ..Settings::default() };
+        let globs = |proofs: Proofs| {
+            let linter = Linter::new(settings.clone()).with_proofs(proofs);
+            let report = linter.lint(Source::from(text), None);
+            report.diagnostics.into_iter().filter(|finding| finding.rule == Some(Rule::GlobPattern)).collect::<Vec<_>>()
+        };
+        let every = globs(Proofs::Every);
+        assert_eq!(every.len(), 3, "{every:#?}");
+        let omitted = globs(Proofs::Omitted);
+        assert_eq!(omitted.len(), 3, "{omitted:#?}");
+        // Written to tell them apart, the proofs are there anyway.
+        assert_eq!(omitted, every);
     }
 
     #[test]

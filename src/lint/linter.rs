@@ -4,7 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::table::RuleTable;
-use super::{run_rules, second_thread_for, Input, Output, Report, Settings};
+use super::{run_rules, second_thread_for, Input, Output, Proofs, Report, Settings};
 use crate::diagnostic::Diagnostic;
 use crate::fetch::FetchOutcome;
 use crate::model::Document;
@@ -20,13 +20,15 @@ pub struct Linter {
     table: RuleTable,
     /// The most threads one lint may use (its parse and its rules).
     threads: usize,
+    /// Which findings carry their proof.
+    proofs: Proofs,
 }
 
 impl Linter {
     /// A linter for `settings`, whose lints may use every thread the system offers.
     pub fn new(settings: Settings) -> Linter {
         let table = RuleTable::new(&settings);
-        Linter { settings, table, threads: parallel::available_threads() }
+        Linter { settings, table, threads: parallel::available_threads(), proofs: Proofs::Every }
     }
 
     /// The same linter with each lint held to at most `threads` threads (at least one).
@@ -34,6 +36,19 @@ impl Linter {
     pub fn with_threads(mut self, threads: usize) -> Linter {
         self.threads = threads.max(1);
         self
+    }
+
+    /// The same linter with proofs written for `proofs`' findings only (every finding's by
+    /// default).
+    #[must_use]
+    pub fn with_proofs(mut self, proofs: Proofs) -> Linter {
+        self.proofs = proofs;
+        self
+    }
+
+    /// Which findings carry their proof.
+    pub fn proofs(&self) -> Proofs {
+        self.proofs
     }
 
     /// The settings the linter was made with.
@@ -102,6 +117,7 @@ impl Linter {
 pub struct Linters {
     made: Vec<Arc<Linter>>,
     threads: usize,
+    proofs: Proofs,
 }
 
 /// How many linters [`Linters`] keeps: a workspace's few robolint.toml files, with the
@@ -117,7 +133,14 @@ impl Default for Linters {
 impl Linters {
     /// Linters whose lints may use at most `threads` threads each.
     pub fn new(threads: usize) -> Linters {
-        Linters { made: Vec::new(), threads: threads.max(1) }
+        Linters { made: Vec::new(), threads: threads.max(1), proofs: Proofs::Every }
+    }
+
+    /// The same, their findings carrying proofs for `proofs`' findings only.
+    #[must_use]
+    pub fn with_proofs(mut self, proofs: Proofs) -> Linters {
+        self.proofs = proofs;
+        self
     }
 
     /// The linter for `settings`: the one made for equal settings, else a new one. Past
@@ -126,7 +149,7 @@ impl Linters {
         if let Some(linter) = self.made.iter().find(|linter| linter.settings() == settings) {
             return Arc::clone(linter);
         }
-        let linter = Arc::new(Linter::new(settings.clone()).with_threads(self.threads));
+        let linter = Arc::new(Linter::new(settings.clone()).with_threads(self.threads).with_proofs(self.proofs));
         if self.made.len() == KEPT_LINTERS {
             self.made.remove(0);
         }

@@ -46,6 +46,18 @@ pub enum Renderer {
 }
 
 impl Renderer {
+    /// Which findings' proofs (witness notes) the format shows: the headline and count
+    /// formats none, people's formats those they print, machine formats every one.
+    pub fn proofs(&self) -> crate::Proofs {
+        match self {
+            Renderer::Human { .. } | Renderer::Github => crate::Proofs::Shown,
+            Renderer::Json(_) | Renderer::Sarif(_) => crate::Proofs::Every,
+            Renderer::Concise { .. } | Renderer::Gitlab(_) | Renderer::Junit(_) | Renderer::Statistics(_) => {
+                crate::Proofs::Omitted
+            }
+        }
+    }
+
     /// Whether the format makes one document of every input (json, sarif), which only the
     /// printing thread can write, in order, rather than writing each input by itself, which
     /// any thread can then do on its own.

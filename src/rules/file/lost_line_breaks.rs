@@ -72,16 +72,24 @@ fn fields_in(cx: &Context<'_, '_>, line: &Line) -> Vec<(Span, Directive)> {
     let mut fields: Vec<(Span, Directive)> =
         own.and_then(|field| Some((field.name, field.directive?))).into_iter().collect();
     let searched_from = own.map_or(0, |field| field.name.end() - line.span.start());
-    let lower = text.to_ascii_lowercase();
-    for (at, _) in lower.char_indices().filter(|&(at, _)| at >= searched_from) {
+    // Every field name starts with one of these letters, so only they are looked at (an
+    // ASCII byte always starts a character).
+    let starts_a_name = |byte: u8| matches!(byte.to_ascii_lowercase(), b'u' | b'a' | b'd' | b's');
+    for at in searched_from.max(1)..text.len() {
+        if !starts_a_name(text.as_bytes()[at]) {
+            continue;
+        }
         let before = &text[..at];
-        let after_break = before.ends_with(char::is_whitespace) || (escapes_count && before.ends_with("\\n"));
+        let after_break =
+            before.chars().next_back().is_some_and(char::is_whitespace) || (escapes_count && before.ends_with("\\n"));
         if !after_break {
             continue;
         }
         let Some(directive) = RULE_FIELDS.into_iter().find(|directive| {
-            let name = directive.canonical_name().to_ascii_lowercase();
-            lower[at..].starts_with(&name) && lower[at + name.len()..].trim_start_matches([' ', '\t']).starts_with(':')
+            let name = directive.canonical_name();
+            let rest = &text.as_bytes()[at..];
+            rest.get(..name.len()).is_some_and(|start| start.eq_ignore_ascii_case(name.as_bytes()))
+                && text[at + name.len()..].trim_start_matches([' ', '\t']).starts_with(':')
         }) else {
             continue;
         };

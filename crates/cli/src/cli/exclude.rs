@@ -3,7 +3,9 @@
 //! the directory walk and, with `--force-exclude`, for files named on the command line too;
 //! `per-file-ignores`, the rules ignored in the files a glob names.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use globset::{Glob, GlobMatcher};
 
@@ -50,6 +52,30 @@ pub(super) struct CliExclusion<'a> {
     pub per_file_ignores: &'a [String],
 }
 
+/// A run's exclusions, made once per configuration: a run over thousands of files under
+/// one robolint.toml compiles its globs once, not once per file.
+pub(super) struct Exclusions<'a> {
+    cli: CliExclusion<'a>,
+    /// By the path of the configuration they were made for (`None` for the defaults).
+    made: HashMap<Option<PathBuf>, Rc<Exclusion>>,
+}
+
+impl<'a> Exclusions<'a> {
+    pub(super) fn new(cli: CliExclusion<'a>) -> Exclusions<'a> {
+        Exclusions { cli, made: HashMap::new() }
+    }
+
+    /// The exclusion of `config` with the command line's on top.
+    pub(super) fn of(&mut self, config: &Config) -> Result<Rc<Exclusion>, String> {
+        if let Some(made) = self.made.get(&config.path) {
+            return Ok(Rc::clone(made));
+        }
+        let exclusion = Rc::new(Exclusion::new(config, &self.cli)?);
+        self.made.insert(config.path.clone(), Rc::clone(&exclusion));
+        Ok(exclusion)
+    }
+}
+
 impl Exclusion {
     /// The default: `node_modules` skipped, no per-file ignores.
     pub(super) fn defaults() -> Exclusion {
@@ -57,7 +83,7 @@ impl Exclusion {
             .unwrap_or(Exclusion { excluded: Vec::new(), ignores: Vec::new() })
     }
 
-    pub(super) fn new(config: &Config, cli: &CliExclusion<'_>) -> Result<Exclusion, String> {
+    fn new(config: &Config, cli: &CliExclusion<'_>) -> Result<Exclusion, String> {
         let here = std::env::current_dir().map_err(|error| format!("the current folder: {error}"))?;
         let config_base = config.path.as_deref().and_then(Path::parent).map_or(here.clone(), Path::to_path_buf);
         let origin = config.path.as_deref().map_or("robolint.toml".to_string(), |path| path.display().to_string());

@@ -18,7 +18,7 @@ use robolint::Settings;
 use robolint_cli::fetch::{self, FetchOptions};
 
 use super::config::Configs;
-use super::exclude::{CliExclusion, Exclusion};
+use super::exclude::{CliExclusion, Exclusions};
 use super::fixing::{add_suppressions_to_file, apply_fixes, fix_to_stdout, Fixing};
 use super::inputs::{collect_inputs, display_name, read_source};
 use super::job::{Job, Outcome, Processed};
@@ -53,12 +53,12 @@ pub(super) fn run_lint(
     let fetch_options = http.options();
     let cli_targets = parse_targets(&args.target)?;
     let mut configs = Configs::new(args)?;
-    let cli_exclusion = CliExclusion {
+    let mut exclusions = Exclusions::new(CliExclusion {
         exclude: args.exclude.as_deref(),
         extend_exclude: &args.extend_exclude,
         per_file_ignores: &args.per_file_ignores,
-    };
-    let inputs = match gather_inputs(args, allowed, &mut configs, &cli_exclusion)? {
+    });
+    let inputs = match gather_inputs(args, allowed, &mut configs, &mut exclusions)? {
         Gathered::Inputs(inputs) => inputs,
         Gathered::AllExcluded => {
             // pre-commit hands over every changed file: excluding them all is a clean run.
@@ -69,7 +69,7 @@ pub(super) fn run_lint(
     let color = args.color.enabled(io::stdout().is_terminal());
     let mut jobs = Vec::with_capacity(inputs.len());
     for input in inputs {
-        let (config, settings) = input_settings(args, &input, &mut configs, &cli_targets, &cli_exclusion, color)?;
+        let (config, settings) = input_settings(args, &input, &mut configs, &cli_targets, &mut exclusions, color)?;
         if args.show_settings {
             return show_settings(&input, config, &settings);
         }
@@ -115,7 +115,7 @@ fn gather_inputs(
     args: &LintArgs,
     allowed: Inputs,
     configs: &mut Configs,
-    cli_exclusion: &CliExclusion<'_>,
+    exclusions: &mut Exclusions<'_>,
 ) -> Result<Gathered, CliError> {
     let mut inputs = Vec::new();
     let mut force_excluded = false;
@@ -126,7 +126,7 @@ fn gather_inputs(
         }
         // The configuration of the folder walked (or of the file's) says what it excludes.
         let stand_in = Input::File(if path.is_dir() { path.join("robots.txt") } else { path.clone() });
-        let exclusion = Exclusion::new(configs.for_input(&stand_in, None, false)?, cli_exclusion)?;
+        let exclusion = exclusions.of(configs.for_input(&stand_in, None, false)?)?;
         if args.force_exclude && path != Path::new("-") && !path.is_dir() && exclusion.excludes_file(path) {
             force_excluded = true;
             continue;
@@ -155,13 +155,13 @@ fn input_settings<'c>(
     input: &Input,
     configs: &'c mut Configs,
     cli_targets: &[robolint::dialect::Dialect],
-    cli_exclusion: &CliExclusion<'_>,
+    exclusions: &mut Exclusions<'_>,
     color: bool,
 ) -> Result<(&'c Config, Settings), CliError> {
     let config = configs.for_input(input, args.stdin_filename.as_deref(), color)?;
     let mut settings = args.settings(config, cli_targets);
     if let Input::File(path) = input {
-        let exclusion = Exclusion::new(config, cli_exclusion)?;
+        let exclusion = exclusions.of(config)?;
         settings.ignore.extend(exclusion.ignored_in(args.named(path)).cloned());
     }
     Ok((config, settings))

@@ -177,10 +177,12 @@ impl LintArgs {
         Settings { all_infos: self.all_infos, ..self.rules.settings(config, cli_targets) }
     }
 
-    /// The run's linters, one per configuration, each lint held to `--jobs` threads.
+    /// The run's linters, one per configuration, each lint held to `--jobs` threads and
+    /// writing the proofs the output shows.
     pub(super) fn linters(&self) -> Linters {
         let offered = parallel::available_threads();
-        Linters::new(self.jobs.map_or(offered, |jobs| jobs.get().min(offered)))
+        let proofs = self.renderer(false).proofs();
+        Linters::new(self.jobs.map_or(offered, |jobs| jobs.get().min(offered))).with_proofs(proofs)
     }
 
     /// Whether the run changes files (`--fix`, `--diff`'s dry run of it, `--add-suppressions`).
