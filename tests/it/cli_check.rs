@@ -467,3 +467,56 @@ fn matrix_usage_errors_exit_2() {
         For more information, try '--help'.
         ");
 }
+
+#[test]
+fn check_answers_for_every_file_a_list_names_in_one_process() {
+    let dir = support::TestDir::new("cli-check-files-from");
+    let blocking = dir.join("robots.txt");
+    std::fs::write(&blocking, "User-agent: *\nDisallow: /org/\n").expect("writing a robots.txt");
+    let blocking = blocking.to_str().expect("UTF-8 temp path");
+    let urls = ["/org/about.html", "/index.html"];
+    let one_file = |file: &str| {
+        let output =
+            robolint(&[&["check", file, "--agent", "excite", "--format", "json"][..], &urls[..]].concat(), b"");
+        serde_json::from_str::<Value>(&stdout(&output)).expect("check's JSON")
+    };
+    // The list read from standard input, blank lines skipped; the first positional
+    // argument is a URL like the others.
+    let list = format!("{FICT_ORG}\n\n{blocking}\n");
+    let args = [&["check", "--agent", "excite", "--format", "json", "--files-from", "-"][..], &urls[..]].concat();
+    let output = robolint(&args, list.as_bytes());
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let answers: Value = serde_json::from_str(&stdout(&output)).expect("check's JSON");
+    let answers = answers.as_array().expect("an array of answers");
+    for file in [FICT_ORG, blocking] {
+        // Each file's answers are those `check FILE` gives, each naming its file.
+        let of_file: Vec<Value> = answers
+            .iter()
+            .filter(|answer| answer["file"] == file)
+            .map(|answer| {
+                let mut answer = answer.clone();
+                answer.as_object_mut().map(|fields| fields.remove("file"));
+                answer
+            })
+            .collect();
+        assert_eq!(Value::Array(of_file), one_file(file), "{file}");
+    }
+    // People's format heads each file's answers with its name.
+    let human = robolint(
+        &["check", "--agent", "excite", "--dialect", "rfc9309", "--files-from", "-", "/org/"],
+        list.as_bytes(),
+    );
+    assert_eq!(
+        stdout(&human),
+        format!(
+            "==> {FICT_ORG} <==\n/org/\n  rfc9309        allowed     no rule matched\n\
+             ==> {blocking} <==\n/org/\n  rfc9309        disallowed  line 2: Disallow: /org/\n"
+        )
+    );
+    // A file that cannot be read is named, the others still answered, and the run fails.
+    let with_missing = format!("{}\n{FICT_ORG}\n", dir.join("missing.txt").display());
+    let output = robolint(&["check", "--agent", "excite", "--files-from", "-", "/"], with_missing.as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("missing.txt"), "{}", stderr(&output));
+    assert!(stdout(&output).contains(&format!("==> {FICT_ORG} <==")), "{}", stdout(&output));
+}

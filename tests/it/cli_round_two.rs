@@ -222,6 +222,7 @@ fn every_command_in_readme_runs() {
             fs::write(dir.join(file), &sample).expect("write");
         }
         fs::write(dir.join("urls.txt"), "/private/a.html\n/drafts/\n").expect("urls");
+        fs::write(dir.join("files.txt"), "robots.txt\nsites/a/robots.txt\n").expect("a list of files");
         fs::create_dir_all(dir.join("crawl")).expect("crawl");
         for file in ["CC-MAIN-robotstxt-00000.warc.gz", "crawl/1.warc.gz", "crawl/2.warc.gz"] {
             fs::write(dir.join(file), warc_of(&sample)).expect("write");

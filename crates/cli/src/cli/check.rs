@@ -3,8 +3,9 @@
 //! shares live here too.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -27,8 +28,15 @@ const EXIT_SOME_DISALLOWED: u8 = 1;
 pub struct CheckArgs {
     /// The robots.txt to read: a file, `-` for standard input, or an http(s) URL on the site
     /// (a robots.txt request that gives no file is answered as each robot treats it).
-    #[arg(value_name = "FILE|URL")]
-    file: PathBuf,
+    #[arg(value_name = "FILE|URL", required_unless_present = "files_from")]
+    file: Option<PathBuf>,
+
+    /// Check every robots.txt this file lists, a file or URL a line (`-` reads the list from
+    /// standard input), in one process: the answers stream file by file, each file's headed
+    /// by `==> FILE <==` (in JSON, each answer names its `file`). Every positional argument
+    /// is then a URL or path to check.
+    #[arg(long, value_name = "LIST")]
+    files_from: Option<PathBuf>,
 
     /// The robot: its name or its User-agent header (`FigTree/0.1` is the robot `figtree`).
     #[arg(long, value_name = "NAME")]
@@ -246,52 +254,138 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, CliError> {
     if !google_asked {
         check_agent(&args.agent)?;
     }
-    let targets = read_targets(&args.targets, args.urls.as_deref(), google_asked)?;
-    let robots = Robots::read(&args.file)?;
-    let registry = args.registry.registry(folder_of(&args.file))?;
-    let known = own_reading(&registry, &args.agent, &args.dialect);
-    let own_reading = known.map(|agent| Reader::robot(&robots, &registry, agent));
-    let dialects = Dialects::or_all(&args.dialect)
-        .iter()
-        .map(|&dialect| Reader::dialect(&robots, &registry, &args.agent, dialect));
+    let (files, listed): (Box<dyn Iterator<Item = io::Result<PathBuf>>>, Vec<String>) = match &args.files_from {
+        Some(list) => {
+            // With a list of files, every positional argument is a URL to check.
+            let listed = args.file.iter().map(|first| first.to_string_lossy().into_owned());
+            (listed_files(list)?, listed.chain(args.targets.iter().cloned()).collect())
+        }
+        None => (Box::new(args.file.clone().map(Ok).into_iter()), args.targets.clone()),
+    };
+    let targets = read_targets(&listed, args.urls.as_deref(), google_asked)?;
+    // Answers are written as they come, so a batch of a million URLs or files needs no more
+    // memory than one: check streams its answers rather than building one value for
+    // output::print.
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut answers = Answers { format: args.format, written: 0, all_allowed: true };
+    let mut registries: HashMap<PathBuf, Cow<'static, Registry>> = HashMap::new();
+    let mut unreadable = 0;
+    answers.open(&mut out).map_err(super::cannot_write)?;
+    for file in files {
+        let file = file.map_err(|error| format!("--files-from: {error}"))?;
+        let named = args.files_from.as_ref().map(|_| file.as_path());
+        // One unreadable file of a list is reported and the others answered.
+        let robots = match Robots::read(&file) {
+            Ok(robots) => robots,
+            Err(error) if named.is_some() => {
+                super::to_stderr(format_args!("robolint: {error}"));
+                unreadable += 1;
+                continue;
+            }
+            Err(error) => return Err(error.into()),
+        };
+        let folder = folder_of(&file);
+        let registry = match registries.get(folder) {
+            Some(registry) => registry,
+            None => registries.entry(folder.to_path_buf()).or_insert(args.registry.registry(folder)?),
+        };
+        let readers = readers(args, &robots, registry);
+        answers.of_file(&mut out, named, &robots, &readers, &targets).map_err(super::cannot_write)?;
+    }
+    answers.close(&mut out).map_err(super::cannot_write)?;
+    if unreadable > 0 {
+        return Err(format!("{unreadable} listed file(s) could not be read").into());
+    }
+    Ok(exit_status(answers.all_allowed))
+}
+
+/// The files `--files-from` lists, read as they are needed (blank lines skipped).
+fn listed_files(list: &Path) -> Result<Box<dyn Iterator<Item = io::Result<PathBuf>>>, String> {
+    let reader: Box<dyn BufRead> = if list == Path::new("-") {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(io::BufReader::new(std::fs::File::open(list).map_err(|error| format!("{}: {error}", list.display()))?))
+    };
+    let files = reader.lines().filter_map(|line| match line {
+        Ok(line) if line.trim().is_empty() => None,
+        Ok(line) => Some(Ok(PathBuf::from(line.trim()))),
+        Err(error) => Some(Err(error)),
+    });
+    Ok(Box::new(files))
+}
+
+/// Who answers for the robot asked about: its own reading when the registry knows it,
+/// then each dialect asked.
+fn readers(args: &CheckArgs, robots: &Robots, registry: &Registry) -> (Vec<Reader>, usize) {
+    let known = own_reading(registry, &args.agent, &args.dialect);
+    let own_reading = known.map(|agent| Reader::robot(robots, registry, agent));
+    let dialects =
+        Dialects::or_all(&args.dialect).iter().map(|&dialect| Reader::dialect(robots, registry, &args.agent, dialect));
     let readers: Vec<Reader> = own_reading.into_iter().chain(dialects).collect();
     // The robot's own reading, when there is one, is the answer scripts gate on.
     let deciding = if known.is_some() { 1 } else { readers.len() };
-    let label_width = readers.iter().map(|reader| reader.label.chars().count()).max().unwrap_or(0).max(14);
-    // Answers are written as they come, so a batch of a million URLs needs no more memory
-    // than one: check streams its answers rather than building one value for output::print.
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut all_allowed = true;
-    let written: io::Result<()> = (|| {
-        if args.format == OutputFormat::Json {
-            out.write_all(b"[")?;
+    (readers, deciding)
+}
+
+/// `check`'s output as it is written, file after file.
+struct Answers {
+    format: OutputFormat,
+    /// How many answers are written (JSON separates them).
+    written: usize,
+    all_allowed: bool,
+}
+
+impl Answers {
+    fn open(&self, out: &mut impl Write) -> io::Result<()> {
+        match self.format {
+            OutputFormat::Json => out.write_all(b"["),
+            OutputFormat::Human => Ok(()),
         }
-        for (index, target) in targets.iter().enumerate() {
-            if args.format == OutputFormat::Human {
+    }
+
+    /// The answers of one file's readers for every target; `named` is the file's name when
+    /// the run answers for a list of files.
+    fn of_file(
+        &mut self,
+        out: &mut impl Write,
+        named: Option<&Path>,
+        robots: &Robots,
+        (readers, deciding): &(Vec<Reader>, usize),
+        targets: &[String],
+    ) -> io::Result<()> {
+        let label_width = readers.iter().map(|reader| reader.label.chars().count()).max().unwrap_or(0).max(14);
+        if let (Some(file), OutputFormat::Human) = (named, self.format) {
+            writeln!(out, "==> {} <==", file.display())?;
+        }
+        let file = named.map(|file| file.to_string_lossy());
+        for target in targets {
+            if self.format == OutputFormat::Human {
                 writeln!(out, "{target}")?;
             }
             for (position, reader) in readers.iter().enumerate() {
                 let verdict = reader.matcher.allowed(target);
-                if position < deciding {
-                    all_allowed &= verdict.allowed;
+                if position < *deciding {
+                    self.all_allowed &= verdict.allowed;
                 }
-                match args.format {
-                    OutputFormat::Human => human_answer(&mut out, &robots, reader, label_width, &verdict)?,
+                match self.format {
+                    OutputFormat::Human => human_answer(out, robots, reader, label_width, &verdict)?,
                     OutputFormat::Json => {
-                        let first = index == 0 && position == 0;
-                        out.write_all(if first { b"\n  " } else { b",\n  " })?;
-                        json_answer(&mut out, &robots, target, reader, &verdict)?;
+                        out.write_all(if self.written == 0 { b"\n  " } else { b",\n  " })?;
+                        json_answer(out, file.as_deref(), robots, target, reader, &verdict)?;
                     }
                 }
+                self.written += 1;
             }
         }
-        if args.format == OutputFormat::Json {
+        Ok(())
+    }
+
+    fn close(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.format == OutputFormat::Json {
             out.write_all(b"\n]\n")?;
         }
         out.flush()
-    })();
-    written.map_err(super::cannot_write)?;
-    Ok(exit_status(all_allowed))
+    }
 }
 
 /// The robot of the registry whose own reading answers for `agent`, which `check` and
@@ -355,6 +449,9 @@ fn human_answer(
 /// One answer of `check --format json`, its fields in this order.
 #[derive(Serialize)]
 struct JsonAnswer<'a> {
+    /// The robots.txt answered for, when `--files-from` lists several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
     url: &'a str,
     /// For a robot of the registry reading the file its way: its token.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -391,7 +488,14 @@ struct DecidedBy<'a> {
     pattern: Cow<'a, str>,
 }
 
-fn json_answer(out: &mut impl Write, robots: &Robots, url: &str, reader: &Reader, verdict: &Verdict) -> io::Result<()> {
+fn json_answer(
+    out: &mut impl Write,
+    file: Option<&str>,
+    robots: &Robots,
+    url: &str,
+    reader: &Reader,
+    verdict: &Verdict,
+) -> io::Result<()> {
     // Where the request gave no file, no line or group decided: the note says what did.
     let from_file = robots.answered.is_none();
     let rule = verdict.reason.rule().filter(|_| from_file);
@@ -409,6 +513,7 @@ fn json_answer(out: &mut impl Write, robots: &Robots, url: &str, reader: &Reader
         lines: robot.matcher.agent_lines().iter().map(|&line| robots.line_number(line)).collect(),
     });
     let answer = JsonAnswer {
+        file,
         url,
         robot: reader.robot.as_ref().map(|_| reader.label.as_str()),
         dialect: reader.matcher.dialect().name(),
