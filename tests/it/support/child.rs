@@ -17,6 +17,8 @@ pub struct Run {
     pub stderr: String,
     /// The most memory the process had resident at once, in KiB.
     pub peak_rss_kib: i64,
+    /// The processor time it took, user and system.
+    pub cpu: std::time::Duration,
 }
 
 /// Runs `command` with no input, its output gathered, and waits for it with `wait4`, which
@@ -51,5 +53,11 @@ pub fn run(command: &mut Command) -> Run {
         stdout: stdout.join().expect("stdout reader"),
         stderr: stderr.join().expect("stderr reader"),
         peak_rss_kib: usage.ru_maxrss,
+        cpu: [usage.ru_utime, usage.ru_stime].iter().map(duration_of).sum(),
     }
+}
+
+fn duration_of(time: &libc::timeval) -> std::time::Duration {
+    let micros = u64::try_from(time.tv_sec).unwrap_or(0) * 1_000_000 + u64::try_from(time.tv_usec).unwrap_or(0);
+    std::time::Duration::from_micros(micros)
 }
