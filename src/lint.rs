@@ -6,7 +6,9 @@ mod table;
 use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use foldhash::{HashMap, HashMapExt};
 
 use crate::analysis::Analysis;
 use crate::diagnostic::{Applicability, Diagnostic, Evidence, Label, Severity, Text};
