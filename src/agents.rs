@@ -1,7 +1,8 @@
 //! The crawler registry: the robots that visit sites, who runs them, what they fetch for,
 //! and how each reads robots.txt. The facts are data with sources, `agents/<purpose>.toml`
-//! (one file per purpose, compiled in); a `robolint.toml` may add or replace entries with
-//! `[[agent]]` tables of the same shape plus a `purpose`.
+//! (one file per purpose, compiled in as the JSON build.rs writes of them, which reads many
+//! times faster than TOML); a `robolint.toml` may add or replace entries with `[[agent]]`
+//! tables of the same shape plus a `purpose`.
 //!
 //! Reading the registry never fails: an entry with a mistake is left out and the mistake
 //! becomes a [`Problem`] naming the file and the token, which `tests/it/agents.rs` requires to
@@ -63,9 +64,10 @@ macro_rules! builtin_files {
             }
         }
 
-        /// The registry's files as compiled in, by purpose.
+        /// The registry's files as compiled in, by purpose: build.rs's JSON of each, one
+        /// entry per line.
         const BUILTIN: &[(Purpose, &str)] =
-            &[$((Purpose::$purpose, include_str!(concat!("../agents/", $name, ".toml"))),)*];
+            &[$((Purpose::$purpose, include_str!(concat!(env!("OUT_DIR"), "/agents/", $name, ".jsonl"))),)*];
     };
 }
 
@@ -572,8 +574,9 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
 }
 
-/// Entries are read from `toml::Value`s (one at a time, so one mistake loses one entry),
-/// which hand their dates over as text.
+/// Entries are read one at a time, so one mistake loses one entry: robolint.toml's from
+/// `toml::Value`s, which hand their dates over as text, and the built-in ones from build.rs's
+/// JSON, which writes them as text.
 fn date_from_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Datetime, D::Error> {
     let text = String::deserialize(deserializer)?;
     text.parse().map_err(|_| serde::de::Error::custom(format!("`checked` is a date (YYYY-MM-DD), not `{text}`")))
@@ -864,25 +867,22 @@ pub struct Registry {
     pub problems: Vec<Problem>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct File {
-    #[serde(default)]
-    agent: Vec<toml::Table>,
-}
-
 impl Registry {
     /// The registry compiled into robolint, read once per process.
     pub fn builtin() -> &'static Registry {
         static BUILTIN_REGISTRY: OnceLock<Registry> = OnceLock::new();
         BUILTIN_REGISTRY.get_or_init(|| {
             let mut registry = Registry::default();
-            for &(purpose, text) in BUILTIN {
-                let file = format!("agents/{purpose}.toml");
-                registry.read_file(&file, text, Some(purpose));
+            for &(purpose, lines) in BUILTIN {
+                registry.read_builtin_file(purpose, lines);
             }
             registry.check_references("agents/", 0..registry.agents.len());
-            registry.read_fetching("agents/fetching.toml", include_str!("../agents/fetching.toml"));
+            let fetching = include_str!(concat!(env!("OUT_DIR"), "/agents/fetching.json"));
+            let readings = serde_json::from_str::<FetchingFile>(fetching);
+            registry.read_fetching(
+                "agents/fetching.toml",
+                readings.map(|file| file.reading).map_err(|error| error.to_string()),
+            );
             registry
         })
     }
@@ -909,15 +909,12 @@ impl Registry {
         fetching.map_or(Treatment::AllowAll, |fetching| fetching.treats(answer))
     }
 
-    fn read_fetching(&mut self, file: &str, text: &str) {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct FetchingFile {
-            reading: Vec<Fetching>,
-        }
-        match toml::from_str::<FetchingFile>(text) {
-            Ok(parsed) => self.fetching = parsed.reading,
-            Err(error) => self.problem(file, None, error.message().to_string()),
+    /// Takes the readings of `file`, or why it did not read, and checks that every reading
+    /// has its `[[reading]]`.
+    fn read_fetching(&mut self, file: &str, readings: Result<Vec<Fetching>, String>) {
+        match readings {
+            Ok(readings) => self.fetching = readings,
+            Err(error) => self.problem(file, None, error),
         }
         let readings =
             [Reading::Google, Reading::Rfc9309, Reading::PythonRobotparser, Reading::Draft1996, Reading::Norobots1994];
@@ -934,7 +931,7 @@ impl Registry {
         let mut registry = self.clone();
         let mut added = Vec::new();
         for table in tables {
-            if let Some(agent) = registry.agent_from(file, toml::Value::Table(table), None) {
+            if let Some(agent) = registry.agent_from(file, toml::Value::Table(table)) {
                 match registry.by_token.get(&agent.token.to_ascii_lowercase()).copied() {
                     Some(index) => {
                         registry.replace(index, agent);
@@ -978,42 +975,56 @@ impl Registry {
             .and_then(|&index| self.agents.get(index))
     }
 
-    fn read_file(&mut self, file: &str, text: &str, purpose: Option<Purpose>) {
-        let tables = match toml::from_str::<File>(text) {
-            Ok(parsed) => parsed.agent,
-            Err(error) => return self.problem(file, None, error.message().to_string()),
-        };
-        for table in tables {
-            if let Some(agent) = self.agent_from(file, toml::Value::Table(table), purpose) {
-                self.push(file, agent);
+    /// Reads the robots of `purpose`'s file from `lines`, build.rs's JSON of its entries, each
+    /// on its own line ending with a line break. build.rs refused a `purpose` key: the file's
+    /// name is it.
+    fn read_builtin_file(&mut self, purpose: Purpose, lines: &str) {
+        let file = format!("agents/{purpose}.toml");
+        // memchr finds the line ends with SIMD, where `str::lines` cost a one-file check
+        // 0.18 M instructions.
+        let ends = memchr::memchr_iter(b'\n', lines.as_bytes());
+        self.agents.reserve(ends.clone().count());
+        let mut start = 0;
+        for end in ends {
+            let line = &lines[start..end];
+            start = end + 1;
+            let agent = match serde_json::from_str::<Agent>(line) {
+                Ok(mut agent) => {
+                    agent.purpose = purpose;
+                    agent
+                }
+                Err(error) => {
+                    let entry = serde_json::from_str::<serde_json::Value>(line).ok();
+                    let token = entry.as_ref().and_then(|entry| entry.get("token")?.as_str()).map(str::to_string);
+                    self.problem(&file, token, error.to_string());
+                    continue;
+                }
+            };
+            if let Some(agent) = self.checked(&file, agent) {
+                self.push(&file, agent);
             }
         }
     }
 
-    /// One entry, checked on its own; `purpose` is the file's (`None` for robolint.toml,
-    /// where each entry says it).
-    fn agent_from(&mut self, file: &str, table: toml::Value, purpose: Option<Purpose>) -> Option<Agent> {
+    /// One entry of robolint.toml, checked on its own.
+    fn agent_from(&mut self, file: &str, table: toml::Value) -> Option<Agent> {
         let token = table.get("token").and_then(toml::Value::as_str).map(str::to_string);
         let gives_purpose = table.get("purpose").is_some();
-        let mut agent = match Agent::deserialize(table) {
-            Ok(agent) => agent,
+        match Agent::deserialize(table) {
+            Ok(agent) if gives_purpose => self.checked(file, agent),
+            Ok(_) => {
+                self.problem(file, token, "give the robot's `purpose` (see `robolint agents`)".into());
+                None
+            }
             Err(error) => {
                 self.problem(file, token, error.message().to_string());
-                return None;
+                None
             }
-        };
-        match (purpose, gives_purpose) {
-            (Some(_), true) => {
-                self.problem(file, token, "`purpose` is the file's name here; leave the key out".into());
-                return None;
-            }
-            (None, false) => {
-                self.problem(file, token, "give the robot's `purpose` (see `robolint agents`)".into());
-                return None;
-            }
-            (Some(purpose), false) => agent.purpose = purpose,
-            (None, true) => {}
         }
+    }
+
+    /// `agent` when it has no mistakes on its own; else `None`, and the mistakes are problems.
+    fn checked(&mut self, file: &str, agent: Agent) -> Option<Agent> {
         let mistakes = entry_mistakes(&agent);
         let valid = mistakes.is_empty();
         for message in mistakes {
@@ -1025,7 +1036,7 @@ impl Registry {
     fn push(&mut self, file: &str, agent: Agent) {
         let index = self.agents.len();
         for token in agent.tokens() {
-            if let Some(&other) = self.by_token.get(&token.to_ascii_lowercase()) {
+            if let Some(&other) = self.by_token.get(&*lower_case(token, &mut [0; 64])) {
                 let owner = self.agents.get(other).map_or("", |other| other.token.as_str());
                 let message = format!("`{token}` is already a token of `{owner}`");
                 return self.problem(file, Some(agent.token.clone()), message);
@@ -1078,6 +1089,13 @@ impl Registry {
     fn problem(&mut self, file: &str, token: Option<String>, message: String) {
         self.problems.push(Problem { file: file.to_string(), token, message });
     }
+}
+
+/// `agents/fetching.toml`'s shape.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FetchingFile {
+    reading: Vec<Fetching>,
 }
 
 /// What is wrong with one entry on its own, beyond its keys' types.
@@ -1200,24 +1218,60 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_registry_file_gives_the_purpose_and_a_broken_file_is_one_problem() {
-        let entry =
-            "[[agent]]\ntoken = \"ExampleBot\"\nname = \"Example\"\noperator = \"Example\"\nhonours = \"yes\"\n\
-                     dialect = \"rfc9309\"\ndialect-basis = \"assumed\"\ndescription = \"A test robot.\"\n\
-                     docs = \"https://example.com/\"\nchecked = 2026-11-25\n";
+    /// The built-in registry as robolint read it before build.rs wrote its files as JSON:
+    /// each TOML file parsed at run time, its entries read one by one as robolint.toml's are.
+    fn builtin_from_toml() -> Registry {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct PurposeFile {
+            #[serde(default)]
+            agent: Vec<toml::Table>,
+        }
+        let read = |name: &str| {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("agents").join(name);
+            std::fs::read_to_string(path).expect("the registry's files are beside the crate")
+        };
         let mut registry = Registry::default();
-        registry.read_file("agents/seo.toml", entry, Some(Purpose::Seo));
+        for purpose in Purpose::ALL {
+            let file = format!("agents/{purpose}.toml");
+            let parsed: PurposeFile = toml::from_str(&read(&format!("{purpose}.toml"))).expect("build.rs read it");
+            for mut table in parsed.agent {
+                // The file's name is the purpose of its entries (build.rs refuses the key).
+                table.insert("purpose".into(), purpose.name().into());
+                if let Some(agent) = registry.agent_from(&file, toml::Value::Table(table)) {
+                    registry.push(&file, agent);
+                }
+            }
+        }
+        registry.check_references("agents/", 0..registry.agents.len());
+        let readings = toml::from_str::<FetchingFile>(&read("fetching.toml"));
+        registry.read_fetching(
+            "agents/fetching.toml",
+            readings.map(|file| file.reading).map_err(|error| error.to_string()),
+        );
+        registry
+    }
+
+    #[test]
+    fn the_builtin_registry_is_its_files_read_as_toml() {
+        let (builtin, from_toml) = (Registry::builtin(), builtin_from_toml());
+        assert_eq!(builtin.problems, from_toml.problems);
+        for (built, read) in builtin.agents().iter().zip(from_toml.agents()) {
+            assert_eq!(built, read);
+        }
+        assert_eq!(builtin, &from_toml);
+    }
+
+    #[test]
+    fn a_builtin_file_gives_the_purpose_and_a_broken_entry_is_one_problem() {
+        let entry = r#"{"token":"ExampleBot","name":"Example","operator":"Example","honours":"yes","dialect":"rfc9309","dialect-basis":"assumed","description":"A test robot.","docs":"https://example.com/","checked":"2026-11-25"}"#;
+        let broken = entry.replace("ExampleBot", "BrokenBot").replace(r#""yes""#, r#""sometimes""#);
+        let mut registry = Registry::default();
+        registry.read_builtin_file(Purpose::Seo, &format!("{entry}\n{broken}\n"));
         assert_eq!(registry.find("ExampleBot").map(|agent| agent.purpose), Some(Purpose::Seo));
-
-        let mut repeated = Registry::default();
-        repeated.read_file("agents/seo.toml", &format!("{entry}purpose = \"seo\"\n"), Some(Purpose::Seo));
-        assert!(repeated.agents().is_empty());
-        assert!(repeated.problems[0].message.contains("leave the key out"), "{:?}", repeated.problems);
-
-        let mut broken = Registry::default();
-        broken.read_file("agents/seo.toml", "[[agent]\n", Some(Purpose::Seo));
-        assert_eq!((broken.agents().len(), broken.problems.len()), (0, 1));
-        assert_eq!(broken.problems[0].token, None);
+        assert_eq!(registry.agents().len(), 1);
+        let problem = (registry.problems[0].file.as_str(), registry.problems[0].token.as_deref());
+        assert_eq!((registry.problems.len(), problem), (1, ("agents/seo.toml", Some("BrokenBot"))));
+        assert!(registry.problems[0].message.contains("sometimes"), "{:?}", registry.problems);
     }
 }

@@ -1,6 +1,7 @@
 //! Names admins write on User-agent lines that no robot sends (`Google`, `OpenAI`), each with
 //! the registry's robots it is taken to mean: facts about robots, kept as data with the
-//! operators' pages as sources in `agents/names/no-robot-sends.toml`.
+//! operators' pages as sources in `agents/names/no-robot-sends.toml`, compiled in as the JSON
+//! build.rs writes of it.
 
 use std::sync::OnceLock;
 
@@ -9,7 +10,7 @@ use serde::Deserialize;
 use super::{Agent, Registry};
 
 /// One name no robot sends, as the file gives it.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NameNoRobotSends {
     /// The name as admins write it; robots compare tokens without case.
@@ -26,13 +27,12 @@ struct File {
     name: Vec<NameNoRobotSends>,
 }
 
-const FILE: &str = include_str!("../../agents/names/no-robot-sends.toml");
-
 /// Every name of `agents/names/no-robot-sends.toml`, read once per process.
 pub fn names_no_robot_sends() -> &'static [NameNoRobotSends] {
     static NAMES: OnceLock<Vec<NameNoRobotSends>> = OnceLock::new();
-    // The file is compiled in and the tests below read it, so it always parses.
-    NAMES.get_or_init(|| toml::from_str::<File>(FILE).map(|file| file.name).unwrap_or_default())
+    // build.rs wrote the JSON of a TOML file that parsed, and the tests below read it.
+    let json = include_str!(concat!(env!("OUT_DIR"), "/agents/names/no-robot-sends.json"));
+    NAMES.get_or_init(|| serde_json::from_str::<File>(json).map(|file| file.name).unwrap_or_default())
 }
 
 /// The entry for a User-agent line's product token, compared without case.
@@ -53,7 +53,9 @@ mod tests {
 
     #[test]
     fn the_file_reads_and_each_name_means_robots_of_the_registry() {
-        let file: File = toml::from_str(FILE).expect("agents/names/no-robot-sends.toml reads");
+        let text = include_str!("../../agents/names/no-robot-sends.toml");
+        let file: File = toml::from_str(text).expect("agents/names/no-robot-sends.toml reads");
+        assert_eq!(names_no_robot_sends(), file.name, "the names built in are the file's");
         assert!(file.name.len() >= 10);
         let registry = Registry::builtin();
         for name in &file.name {

@@ -1,5 +1,6 @@
-//! A rule's documentation, levels and option defaults, read from `rules/<name>.toml`.
-//! build.rs checks every file against a mirror of these types, so reading one cannot fail.
+//! A rule's documentation, levels and option defaults, from `rules/<name>.toml`. build.rs
+//! checks every file against a mirror of these types, so reading one cannot fail, and writes
+//! it as JSON, which these types read at run time.
 
 use std::collections::BTreeMap;
 
@@ -38,7 +39,7 @@ impl<'de> Deserialize<'de> for Explained {
 }
 
 /// A rule's documentation and defaults, read from `rules/<name>.toml`.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Metadata {
     /// The rule's stable public code, as in `RL301`. Its band is the category's.
@@ -155,7 +156,7 @@ impl std::str::FromStr for Level {
 }
 
 /// Per-dialect levels; a dialect left out gets the rule's `severity`.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Targets {
     /// The level for robots of the 1994 standard.
@@ -175,7 +176,7 @@ pub struct Targets {
 }
 
 /// One option a rule accepts, with its default.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionSpec {
     /// What the option does, in a sentence; `robolint rule` shows it.
@@ -315,7 +316,7 @@ pub enum FixAvailability {
 }
 
 /// A rule's documentation: the `[docs]` table of its TOML.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Docs {
     /// Why the rule matters, in Markdown paragraphs.

@@ -294,11 +294,17 @@ struct Loaded {
 }
 
 impl Loaded {
-    fn of(rule: Rule) -> Loaded {
-        // build.rs checked the file, so a failure here is a bug in robolint.
-        let metadata: Metadata = toml::from_str(rule.toml()).unwrap_or_else(|error| {
-            panic!("rules/{}.toml passed build.rs but not rules::Metadata: {error}", rule.name())
-        });
+    /// Every rule's, in code order, from the JSON that build.rs wrote of `rules/*.toml`: no
+    /// TOML is parsed at run time.
+    fn all() -> Vec<Loaded> {
+        // build.rs checked the files, so a failure here is a bug in robolint.
+        let metadata: Vec<Metadata> = serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/rules.json")))
+            .unwrap_or_else(|error| panic!("rules/*.toml passed build.rs but not rules::Metadata: {error}"));
+        assert_eq!(metadata.len(), Rule::BY_CODE.len(), "build.rs writes one metadata per rule");
+        Rule::BY_CODE.into_iter().zip(metadata).map(|(rule, metadata)| Loaded::of(rule, metadata)).collect()
+    }
+
+    fn of(rule: Rule, metadata: Metadata) -> Loaded {
         let default_options = rule.options_parser().map(|parse| RuleOptions {
             table: toml::Table::new(),
             parsed: parse(metadata.default_options()).unwrap_or_else(|error| {
@@ -312,7 +318,7 @@ impl Loaded {
 impl Rule {
     fn loaded(self) -> &'static Loaded {
         static LOADED: OnceLock<Vec<Loaded>> = OnceLock::new();
-        &LOADED.get_or_init(|| Rule::BY_CODE.iter().map(|&rule| Loaded::of(rule)).collect())[self as usize]
+        &LOADED.get_or_init(Loaded::all)[self as usize]
     }
 
     /// The rule's documentation, levels and option defaults from `rules/<name>.toml`.
@@ -631,6 +637,20 @@ mod tests {
             let identity = (metadata.code.as_str(), metadata.name.as_str(), metadata.category);
             assert_eq!(identity, (rule.code(), rule.name(), rule.category()));
             assert_eq!(rule.options_in(None).is_some(), rule.options_parser().is_some(), "{rule}");
+        }
+    }
+
+    /// Each rule's metadata, read from the JSON build.rs wrote, is its TOML file's read as
+    /// TOML, as robolint read it at run time before. The option defaults are in it as
+    /// `toml::Value`s, so a default that came back another type (a float for an integer)
+    /// differs.
+    #[test]
+    fn the_metadata_built_in_is_the_rule_files_read_as_toml() {
+        for rule in Rule::BY_CODE {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{rule}.toml"));
+            let text = std::fs::read_to_string(&path).expect("every rule has its file");
+            let from_toml: Metadata = toml::from_str(&text).expect("build.rs checked the file");
+            assert_eq!(rule.metadata(), &from_toml, "{rule}");
         }
     }
 

@@ -159,14 +159,23 @@ impl ColorChoice {
 /// says so, as clap does for a mistyped flag, rather than "No such file or directory".
 pub fn mistyped_subcommand(cli: &Cli) -> Option<String> {
     use clap::CommandFactory;
+    let mut words = cli
+        .lint
+        .lint
+        .files
+        .iter()
+        .filter_map(|file| {
+            let word = file.to_str()?;
+            let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+            (plain && !file.exists()).then_some(word)
+        })
+        .peekable();
+    // Building the command again cost every lint half a million instructions: only a word
+    // that is no file needs the subcommands' names.
+    words.peek()?;
     let command = Cli::command();
     let names: Vec<&str> = command.get_subcommands().map(|subcommand| subcommand.get_name()).collect();
-    cli.lint.lint.files.iter().find_map(|file| {
-        let word = file.to_str()?;
-        let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
-        if !plain || file.exists() {
-            return None;
-        }
+    words.find_map(|word| {
         // At most two edits (a transposition counting one), fewer than half the word's
         // letters; among equals, a name of the word's length (`rulez`: `rules`, not `rule`).
         let (distance, _, closest) = names
