@@ -863,6 +863,9 @@ pub struct Registry {
     fetching: Vec<Fetching>,
     /// Each token and `also` spelling, lower-cased, to its agent.
     by_token: BTreeMap<String, usize>,
+    /// The same, hashed: `find` asks it for every User-agent line of every file, where the
+    /// ordered map compared a name with a dozen tokens.
+    by_exact_token: foldhash::HashMap<String, usize>,
     /// The mistakes in what it was read from; the entries they are in are left out.
     pub problems: Vec<Problem>,
 }
@@ -932,7 +935,7 @@ impl Registry {
         let mut added = Vec::new();
         for table in tables {
             if let Some(agent) = registry.agent_from(file, toml::Value::Table(table)) {
-                match registry.by_token.get(&agent.token.to_ascii_lowercase()).copied() {
+                match registry.by_exact_token.get(&agent.token.to_ascii_lowercase()).copied() {
                     Some(index) => {
                         registry.replace(index, agent);
                         added.push(index);
@@ -971,7 +974,7 @@ impl Registry {
         let agent = agent.trim();
         [agent, product_token(agent)]
             .iter()
-            .find_map(|name| self.by_token.get(&*lower_case(name, &mut [0; 64])))
+            .find_map(|name| self.by_exact_token.get(&*lower_case(name, &mut [0; 64])))
             .and_then(|&index| self.agents.get(index))
     }
 
@@ -1036,7 +1039,7 @@ impl Registry {
     fn push(&mut self, file: &str, agent: Agent) {
         let index = self.agents.len();
         for token in agent.tokens() {
-            if let Some(&other) = self.by_token.get(&*lower_case(token, &mut [0; 64])) {
+            if let Some(&other) = self.by_exact_token.get(&*lower_case(token, &mut [0; 64])) {
                 let owner = self.agents.get(other).map_or("", |other| other.token.as_str());
                 let message = format!("`{token}` is already a token of `{owner}`");
                 return self.problem(file, Some(agent.token.clone()), message);
@@ -1044,14 +1047,17 @@ impl Registry {
         }
         for token in agent.tokens() {
             self.by_token.insert(token.to_ascii_lowercase(), index);
+            self.by_exact_token.insert(token.to_ascii_lowercase(), index);
         }
         self.agents.push(agent);
     }
 
     fn replace(&mut self, index: usize, agent: Agent) {
         self.by_token.retain(|_, &mut owner| owner != index);
+        self.by_exact_token.retain(|_, &mut owner| owner != index);
         for token in agent.tokens() {
             self.by_token.entry(token.to_ascii_lowercase()).or_insert(index);
+            self.by_exact_token.entry(token.to_ascii_lowercase()).or_insert(index);
         }
         if let Some(slot) = self.agents.get_mut(index) {
             *slot = agent;
