@@ -94,12 +94,16 @@ impl std::fmt::Debug for RuleTable {
 impl RuleTable {
     pub(crate) fn new(settings: &Settings) -> RuleTable {
         let targets = settings.targets();
+        // Only strict-syntax reads what the rules that explain strict failures found: when it
+        // is off, so are they, unless they are on themselves.
+        let strict_syntax_runs = severity_under(settings, Rule::StrictSyntax).is_some();
         let running: Vec<Resolved> = rules::all()
             .iter()
             .filter_map(|&rule| {
                 let metadata = rule.metadata();
                 let severity = severity_under(settings, rule);
-                (severity.is_some() || metadata.explains_strict_failures).then(|| Resolved {
+                let explains = metadata.explains_strict_failures && strict_syntax_runs;
+                (severity.is_some() || explains).then(|| Resolved {
                     rule,
                     severity,
                     affects: metadata.affected(targets),
@@ -252,15 +256,28 @@ mod tests {
 
     #[test]
     fn a_rule_that_is_off_runs_only_when_it_explains_strict_failures() {
-        let table = RuleTable::new(&Settings { select: Some(Vec::new()), ..Settings::default() });
-        assert!(!table.running.is_empty());
+        let strict_syntax_only = Settings { select: Some(vec!["strict-syntax".to_string()]), ..Settings::default() };
+        let table = RuleTable::new(&strict_syntax_only);
+        assert!(table.running.len() > 10, "{table:?}");
+        let table = RuleTable {
+            running: table.running.into_iter().filter(|resolved| resolved.rule != Rule::StrictSyntax).collect(),
+            ..table
+        };
         for resolved in &table.running {
             assert_eq!(resolved.severity, None, "{}", resolved.rule.name());
             assert!(resolved.rule.metadata().explains_strict_failures, "{}", resolved.rule.name());
         }
-        let ignored = Settings { ignore: vec!["missing-colon".to_string()], ..Settings::default() };
+        let ignored = Settings {
+            extend_select: vec!["strict-syntax".to_string()],
+            ignore: vec!["missing-colon".to_string()],
+            ..Settings::default()
+        };
         let table = RuleTable::new(&ignored);
         let missing_colon = table.running.iter().find(|resolved| resolved.rule.name() == "missing-colon");
         assert_eq!(missing_colon.map(|resolved| resolved.severity), Some(None));
+        // Without strict-syntax nothing reads their explanations: only what is on runs.
+        let table = RuleTable::new(&Settings { select: Some(vec!["nul-byte".to_string()]), ..Settings::default() });
+        let running: Vec<Rule> = table.running.iter().map(|resolved| resolved.rule).collect();
+        assert_eq!(running, [Rule::NulByte]);
     }
 }
