@@ -65,9 +65,12 @@ impl Linter {
         self.threads
     }
 
-    /// Parses and lints `source`.
+    /// Parses and lints `source`. The report's document holds the draft grammar's verdicts
+    /// (`Line::strict_failure`, `Document::structure_failures`) only when strict-syntax ran:
+    /// no other rule reads them, and checking every line against the grammar is a tenth of
+    /// a lint.
     pub fn lint(&self, source: Source, path: Option<&Path>) -> Report {
-        let document = parse::parse_on(&source, self.threads);
+        let document = self.parse(&source);
         let diagnostics = self.lint_document(&source, &document, path);
         Report { source, document, diagnostics }
     }
@@ -77,10 +80,19 @@ impl Linter {
     /// would a file. Without such a body the report's source is empty and only `http` rules run.
     pub fn lint_fetched(&self, fetch: &FetchOutcome) -> Report {
         let source = fetch.source().unwrap_or_else(|| Source::from(""));
-        let document = parse::parse_on(&source, self.threads);
+        let document = self.parse(&source);
         let input = Input { source: &source, document: &document, path: None, fetch: Some(fetch) };
         let diagnostics = run_rules(self, input, second_thread_for(&source, self.threads), Output::Reported);
         Report { source, document, diagnostics }
+    }
+
+    /// The document of `source`, with the grammar's verdicts when a rule reads them.
+    fn parse(&self, source: &Source) -> Document {
+        if self.table.reads_strict_verdicts() {
+            parse::parse_on(source, self.threads)
+        } else {
+            parse::parse_for_answers(source)
+        }
     }
 
     /// Lints an already parsed document. A rule that is off still runs when it explains strict

@@ -92,6 +92,12 @@ impl std::fmt::Debug for RuleTable {
 }
 
 impl RuleTable {
+    /// Whether a rule that runs reads the draft grammar's verdicts on the lines and the
+    /// file: strict-syntax alone does.
+    pub(crate) fn reads_strict_verdicts(&self) -> bool {
+        self.running.iter().any(|resolved| resolved.rule == Rule::StrictSyntax)
+    }
+
     pub(crate) fn new(settings: &Settings) -> RuleTable {
         let targets = settings.targets();
         // Only strict-syntax reads what the rules that explain strict failures found: when it

@@ -24,7 +24,8 @@ pub fn parse_on(source: &Source, threads: usize) -> Document {
 
 /// Parses text into the lines and records robots read, skipping the draft grammar's checks
 /// (every line reads as accepted): for answering what robots may fetch (`check`, `matrix`,
-/// `diff`, `audit`), where the strict verdicts are unused and were most of the parse.
+/// `diff`, `audit`), and for a lint without strict-syntax, where the strict verdicts are
+/// unused and were most of the parse.
 pub fn parse_for_answers(source: &Source) -> Document {
     let (bom, lines) = scan::scan_lines(&source.text);
     let (records, record_of_line) = group_records(&lines);
