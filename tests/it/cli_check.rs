@@ -520,3 +520,43 @@ fn check_answers_for_every_file_a_list_names_in_one_process() {
     assert!(stderr(&output).contains("missing.txt"), "{}", stderr(&output));
     assert!(stdout(&output).contains(&format!("==> {FICT_ORG} <==")), "{}", stdout(&output));
 }
+
+#[test]
+fn matrix_answers_for_every_file_a_list_names_in_one_process() {
+    let (dir, urls) = urls_file("matrix-files-from");
+    let urls = urls.to_str().expect("UTF-8 temp path");
+    let open = dir.join("robots.txt");
+    std::fs::write(&open, "User-agent: *\nDisallow:\n").expect("writing a robots.txt");
+    let open = open.to_str().expect("UTF-8 temp path");
+    let agents = "unhipbot,webcrawler,excite,other";
+    let tables_of = |args: &[&str], list: &str| {
+        let base = ["matrix", "--agents", agents, "--urls", urls, "--dialect", "draft-1996", "--format", "json"];
+        let output = robolint(&[&base[..], args].concat(), list.as_bytes());
+        (output.status.code(), serde_json::from_slice::<Value>(&output.stdout).expect("JSON"))
+    };
+    let list = format!("{FICT_ORG}\n{open}\n");
+    let (status, tables) = tables_of(&["--files-from", "-"], &list);
+    assert_eq!(status, Some(1), "the draft's robots may not fetch some of fict.org");
+    let tables = tables.as_array().expect("an array of tables").clone();
+    assert_eq!(tables.len(), 2, "{tables:#?}");
+    for (table, file) in tables.into_iter().zip([FICT_ORG, open]) {
+        // Each file's table is the one `matrix FILE` gives, naming its file.
+        let mut table = table;
+        assert_eq!(table["file"], file);
+        table.as_object_mut().map(|fields| fields.remove("file"));
+        let (_, alone) = tables_of(&[file], "");
+        assert_eq!(json!([table]), alone, "{file}");
+    }
+    // The open file alone: every robot may fetch every URL.
+    let (status, _) = tables_of(&["--files-from", "-"], &format!("{open}\n"));
+    assert_eq!(status, Some(0));
+    // People's format heads each file's tables with its name; a missing file is named and fails the run.
+    let missing = format!("{}\n{open}\n", dir.join("missing.txt").display());
+    let output = robolint(
+        &["matrix", "--agents", "other", "--urls", urls, "--dialect", "rfc9309", "--files-from", "-"],
+        missing.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("missing.txt"), "{}", stderr(&output));
+    assert!(stdout(&output).starts_with(&format!("==> {open} <==\nrfc9309 ")), "{}", stdout(&output));
+}

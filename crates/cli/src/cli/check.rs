@@ -268,39 +268,78 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, CliError> {
     // output::print.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut answers = Answers { format: args.format, written: 0, all_allowed: true };
-    let mut registries: HashMap<PathBuf, Cow<'static, Registry>> = HashMap::new();
-    let mut unreadable = 0;
+    let mut registries = Registries::new(&args.registry);
+    let mut unreadable = Unreadable::default();
     answers.open(&mut out).map_err(super::cannot_write)?;
     for file in files {
         let file = file.map_err(|error| format!("--files-from: {error}"))?;
         let named = args.files_from.as_ref().map(|_| file.as_path());
-        // One unreadable file of a list is reported and the others answered.
-        let robots = match Robots::read(&file) {
-            Ok(robots) => robots,
-            Err(error) if named.is_some() => {
-                super::to_stderr(format_args!("robolint: {error}"));
-                unreadable += 1;
-                continue;
-            }
-            Err(error) => return Err(error.into()),
+        let robots = match named {
+            Some(_) => match unreadable.read(&file) {
+                Some(robots) => robots,
+                None => continue,
+            },
+            None => Robots::read(&file)?,
         };
-        let folder = folder_of(&file);
-        let registry = match registries.get(folder) {
-            Some(registry) => registry,
-            None => registries.entry(folder.to_path_buf()).or_insert(args.registry.registry(folder)?),
-        };
+        let registry = registries.for_file(&file)?;
         let readers = readers(args, &robots, registry);
         answers.of_file(&mut out, named, &robots, &readers, &targets).map_err(super::cannot_write)?;
     }
     answers.close(&mut out).map_err(super::cannot_write)?;
-    if unreadable > 0 {
-        return Err(format!("{unreadable} listed file(s) could not be read").into());
-    }
+    unreadable.into_result()?;
     Ok(exit_status(answers.all_allowed))
 }
 
+/// The registries of a run over many files, read once per folder (a robolint.toml's
+/// `[[agent]]` tables add to the built-in one).
+pub(super) struct Registries<'a> {
+    args: &'a RegistryArgs,
+    read: HashMap<PathBuf, Cow<'static, Registry>>,
+}
+
+impl<'a> Registries<'a> {
+    pub(super) fn new(args: &'a RegistryArgs) -> Registries<'a> {
+        Registries { args, read: HashMap::new() }
+    }
+
+    /// The registry that applies to `file`.
+    pub(super) fn for_file(&mut self, file: &Path) -> Result<&Registry, String> {
+        let folder = folder_of(file);
+        if !self.read.contains_key(folder) {
+            self.read.insert(folder.to_path_buf(), self.args.registry(folder)?);
+        }
+        let read: Option<&Registry> = self.read.get(folder).map(|registry| registry.as_ref());
+        Ok(read.unwrap_or_else(|| Registry::builtin()))
+    }
+}
+
+/// The files of a `--files-from` list that could not be read: each is named on standard
+/// error as it comes and the others answered; the run then fails.
+#[derive(Default)]
+pub(super) struct Unreadable(usize);
+
+impl Unreadable {
+    /// `file` read, or `None` once its error is told.
+    pub(super) fn read(&mut self, file: &Path) -> Option<Robots> {
+        Robots::read(file)
+            .inspect_err(|error| {
+                super::to_stderr(format_args!("robolint: {error}"));
+                self.0 += 1;
+            })
+            .ok()
+    }
+
+    /// The run's error when a file could not be read.
+    pub(super) fn into_result(self) -> Result<(), String> {
+        match self.0 {
+            0 => Ok(()),
+            count => Err(format!("{count} listed file(s) could not be read")),
+        }
+    }
+}
+
 /// The files `--files-from` lists, read as they are needed (blank lines skipped).
-fn listed_files(list: &Path) -> Result<Box<dyn Iterator<Item = io::Result<PathBuf>>>, String> {
+pub(super) fn listed_files(list: &Path) -> Result<Box<dyn Iterator<Item = io::Result<PathBuf>>>, String> {
     let reader: Box<dyn BufRead> = if list == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {
