@@ -835,6 +835,48 @@ fn product_token(agent: &str) -> &str {
     agent.split(['/', ' ', '\t']).next().unwrap_or(agent)
 }
 
+/// The registry's tokens and `also` spellings, lower-cased, each to its agent's index: hashed
+/// for `find`, which every User-agent line of every file asks (an ordered map compared a name
+/// with a dozen tokens), and ordered for the tokens that start with a prefix.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct TokenIndex {
+    hashed: foldhash::HashMap<String, usize>,
+    ordered: BTreeMap<String, usize>,
+}
+
+impl TokenIndex {
+    /// The agent of `token`, which is lower-case.
+    fn get(&self, token: &str) -> Option<usize> {
+        self.hashed.get(token).copied()
+    }
+
+    fn insert(&mut self, token: &str, index: usize) {
+        self.hashed.insert(token.to_ascii_lowercase(), index);
+        self.ordered.insert(token.to_ascii_lowercase(), index);
+    }
+
+    /// Adds `token` unless another agent has it.
+    fn insert_if_new(&mut self, token: &str, index: usize) {
+        if self.get(&token.to_ascii_lowercase()).is_none() {
+            self.insert(token, index);
+        }
+    }
+
+    /// Forgets every token of the agent at `index`.
+    fn remove_agent(&mut self, index: usize) {
+        self.hashed.retain(|_, &mut owner| owner != index);
+        self.ordered.retain(|_, &mut owner| owner != index);
+    }
+
+    /// The tokens that start with `prefix` (lower case), in order, with their agents.
+    fn starting_with<'i, 'p>(&'i self, prefix: &'p str) -> impl Iterator<Item = (&'i str, usize)> + use<'i, 'p> {
+        self.ordered
+            .range::<str, _>((Bound::Included(prefix), Bound::Unbounded))
+            .take_while(move |(token, _)| token.starts_with(prefix))
+            .map(|(token, &index)| (token.as_str(), index))
+    }
+}
+
 /// A mistake in a registry file or a robolint.toml `[[agent]]` table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
@@ -862,10 +904,7 @@ pub struct Registry {
     /// How each reading's robots treat answers that are not a file (`agents/fetching.toml`).
     fetching: Vec<Fetching>,
     /// Each token and `also` spelling, lower-cased, to its agent.
-    by_token: BTreeMap<String, usize>,
-    /// The same, hashed: `find` asks it for every User-agent line of every file, where the
-    /// ordered map compared a name with a dozen tokens.
-    by_exact_token: foldhash::HashMap<String, usize>,
+    by_token: TokenIndex,
     /// The mistakes in what it was read from; the entries they are in are left out.
     pub problems: Vec<Problem>,
 }
@@ -935,7 +974,7 @@ impl Registry {
         let mut added = Vec::new();
         for table in tables {
             if let Some(agent) = registry.agent_from(file, toml::Value::Table(table)) {
-                match registry.by_exact_token.get(&agent.token.to_ascii_lowercase()).copied() {
+                match registry.by_token.get(&agent.token.to_ascii_lowercase()) {
                     Some(index) => {
                         registry.replace(index, agent);
                         added.push(index);
@@ -962,10 +1001,7 @@ impl Registry {
         &'r self,
         prefix: &'p str,
     ) -> impl Iterator<Item = (&'r str, &'r Agent)> + use<'r, 'p> {
-        self.by_token
-            .range::<str, _>((Bound::Included(prefix), Bound::Unbounded))
-            .take_while(move |(token, _)| token.starts_with(prefix))
-            .filter_map(|(token, &index)| Some((token.as_str(), self.agents.get(index)?)))
+        self.by_token.starting_with(prefix).filter_map(|(token, index)| Some((token, self.agents.get(index)?)))
     }
 
     /// The robot `agent` names: a token or spelling of the registry (case-insensitive), or a
@@ -974,8 +1010,8 @@ impl Registry {
         let agent = agent.trim();
         [agent, product_token(agent)]
             .iter()
-            .find_map(|name| self.by_exact_token.get(&*lower_case(name, &mut [0; 64])))
-            .and_then(|&index| self.agents.get(index))
+            .find_map(|name| self.by_token.get(&lower_case(name, &mut [0; 64])))
+            .and_then(|index| self.agents.get(index))
     }
 
     /// Reads the robots of `purpose`'s file from `lines`, build.rs's JSON of its entries, each
@@ -1039,25 +1075,22 @@ impl Registry {
     fn push(&mut self, file: &str, agent: Agent) {
         let index = self.agents.len();
         for token in agent.tokens() {
-            if let Some(&other) = self.by_exact_token.get(&*lower_case(token, &mut [0; 64])) {
+            if let Some(other) = self.by_token.get(&lower_case(token, &mut [0; 64])) {
                 let owner = self.agents.get(other).map_or("", |other| other.token.as_str());
                 let message = format!("`{token}` is already a token of `{owner}`");
                 return self.problem(file, Some(agent.token.clone()), message);
             }
         }
         for token in agent.tokens() {
-            self.by_token.insert(token.to_ascii_lowercase(), index);
-            self.by_exact_token.insert(token.to_ascii_lowercase(), index);
+            self.by_token.insert(token, index);
         }
         self.agents.push(agent);
     }
 
     fn replace(&mut self, index: usize, agent: Agent) {
-        self.by_token.retain(|_, &mut owner| owner != index);
-        self.by_exact_token.retain(|_, &mut owner| owner != index);
+        self.by_token.remove_agent(index);
         for token in agent.tokens() {
-            self.by_token.entry(token.to_ascii_lowercase()).or_insert(index);
-            self.by_exact_token.entry(token.to_ascii_lowercase()).or_insert(index);
+            self.by_token.insert_if_new(token, index);
         }
         if let Some(slot) = self.agents.get_mut(index) {
             *slot = agent;

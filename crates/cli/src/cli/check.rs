@@ -18,7 +18,7 @@ use robolint::text::{abbreviate, QUOTED_LINE_CHARS, QUOTED_URL_CHARS};
 use robolint::{parse, Report, Source};
 
 use super::agents::RegistryArgs;
-use super::output::OutputFormat;
+use super::output::{JsonArray, OutputFormat};
 use super::CliError;
 
 const EXIT_ALL_ALLOWED: u8 = 0;
@@ -254,7 +254,7 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, CliError> {
     if !google_asked {
         check_agent(&args.agent)?;
     }
-    let (files, listed): (Box<dyn Iterator<Item = io::Result<PathBuf>>>, Vec<String>) = match &args.files_from {
+    let (files, listed): (Box<dyn Iterator<Item = Result<PathBuf, String>>>, Vec<String>) = match &args.files_from {
         Some(list) => {
             // With a list of files, every positional argument is a URL to check.
             let listed = args.file.iter().map(|first| first.to_string_lossy().into_owned());
@@ -267,12 +267,11 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, CliError> {
     // memory than one: check streams its answers rather than building one value for
     // output::print.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut answers = Answers { format: args.format, written: 0, all_allowed: true };
+    let mut answers = Answers::open(&mut out, args.format).map_err(super::cannot_write)?;
     let mut registries = Registries::new(&args.registry);
     let mut unreadable = Unreadable::default();
-    answers.open(&mut out).map_err(super::cannot_write)?;
     for file in files {
-        let file = file.map_err(|error| format!("--files-from: {error}"))?;
+        let file = file?;
         let named = args.files_from.as_ref().map(|_| file.as_path());
         let robots = match named {
             Some(_) => match unreadable.read(&file) {
@@ -285,9 +284,10 @@ pub fn run_check(args: &CheckArgs) -> Result<u8, CliError> {
         let readers = readers(args, &robots, registry);
         answers.of_file(&mut out, named, &robots, &readers, &targets).map_err(super::cannot_write)?;
     }
+    let all_allowed = answers.all_allowed;
     answers.close(&mut out).map_err(super::cannot_write)?;
     unreadable.into_result()?;
-    Ok(exit_status(answers.all_allowed))
+    Ok(exit_status(all_allowed))
 }
 
 /// The registries of a run over many files, read once per folder (a robolint.toml's
@@ -339,7 +339,7 @@ impl Unreadable {
 }
 
 /// The files `--files-from` lists, read as they are needed (blank lines skipped).
-pub(super) fn listed_files(list: &Path) -> Result<Box<dyn Iterator<Item = io::Result<PathBuf>>>, String> {
+pub(super) fn listed_files(list: &Path) -> Result<Box<dyn Iterator<Item = Result<PathBuf, String>>>, String> {
     let reader: Box<dyn BufRead> = if list == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {
@@ -348,7 +348,7 @@ pub(super) fn listed_files(list: &Path) -> Result<Box<dyn Iterator<Item = io::Re
     let files = reader.lines().filter_map(|line| match line {
         Ok(line) if line.trim().is_empty() => None,
         Ok(line) => Some(Ok(PathBuf::from(line.trim()))),
-        Err(error) => Some(Err(error)),
+        Err(error) => Some(Err(format!("--files-from: {error}"))),
     });
     Ok(Box::new(files))
 }
@@ -369,17 +369,18 @@ fn readers(args: &CheckArgs, robots: &Robots, registry: &Registry) -> (Vec<Reade
 /// `check`'s output as it is written, file after file.
 struct Answers {
     format: OutputFormat,
-    /// How many answers are written (JSON separates them).
-    written: usize,
+    /// The JSON array the answers are elements of, in that format.
+    array: Option<JsonArray>,
     all_allowed: bool,
 }
 
 impl Answers {
-    fn open(&self, out: &mut impl Write) -> io::Result<()> {
-        match self.format {
-            OutputFormat::Json => out.write_all(b"["),
-            OutputFormat::Human => Ok(()),
-        }
+    fn open(out: &mut impl Write, format: OutputFormat) -> io::Result<Answers> {
+        let array = match format {
+            OutputFormat::Json => Some(JsonArray::open(out)?),
+            OutputFormat::Human => None,
+        };
+        Ok(Answers { format, array, all_allowed: true })
     }
 
     /// The answers of one file's readers for every target; `named` is the file's name when
@@ -406,22 +407,20 @@ impl Answers {
                 if position < *deciding {
                     self.all_allowed &= verdict.allowed;
                 }
-                match self.format {
-                    OutputFormat::Human => human_answer(out, robots, reader, label_width, &verdict)?,
-                    OutputFormat::Json => {
-                        out.write_all(if self.written == 0 { b"\n  " } else { b",\n  " })?;
-                        json_answer(out, file.as_deref(), robots, target, reader, &verdict)?;
+                match &mut self.array {
+                    Some(array) => {
+                        array.element(out, &json_answer(file.as_deref(), robots, target, reader, &verdict))?
                     }
+                    None => human_answer(out, robots, reader, label_width, &verdict)?,
                 }
-                self.written += 1;
             }
         }
         Ok(())
     }
 
-    fn close(&self, out: &mut impl Write) -> io::Result<()> {
-        if self.format == OutputFormat::Json {
-            out.write_all(b"\n]\n")?;
+    fn close(self, out: &mut impl Write) -> io::Result<()> {
+        if let Some(array) = self.array {
+            array.close(out)?;
         }
         out.flush()
     }
@@ -527,14 +526,14 @@ struct DecidedBy<'a> {
     pattern: Cow<'a, str>,
 }
 
-fn json_answer(
-    out: &mut impl Write,
-    file: Option<&str>,
-    robots: &Robots,
-    url: &str,
-    reader: &Reader,
-    verdict: &Verdict,
-) -> io::Result<()> {
+/// One answer of `check --format json`.
+fn json_answer<'a>(
+    file: Option<&'a str>,
+    robots: &'a Robots,
+    url: &'a str,
+    reader: &'a Reader,
+    verdict: &'a Verdict,
+) -> JsonAnswer<'a> {
     // Where the request gave no file, no line or group decided: the note says what did.
     let from_file = robots.answered.is_none();
     let rule = verdict.reason.rule().filter(|_| from_file);
@@ -551,7 +550,7 @@ fn json_answer(
         },
         lines: robot.matcher.agent_lines().iter().map(|&line| robots.line_number(line)).collect(),
     });
-    let answer = JsonAnswer {
+    JsonAnswer {
         file,
         url,
         robot: reader.robot.as_ref().map(|_| reader.label.as_str()),
@@ -565,6 +564,5 @@ fn json_answer(
         reason: (from_file && rule.is_none()).then(|| verdict.reason.describe()),
         group,
         as_fetched: reader.as_fetched.as_deref(),
-    };
-    serde_json::to_writer(out, &answer).map_err(io::Error::from)
+    }
 }

@@ -14,7 +14,7 @@ use super::check::{
     exit_status, folder_of, listed_files, own_reading, parse_dialects, read_targets, Dialects, Registries, Robots,
     Unreadable,
 };
-use super::output::{aligned, print, Answer, OutputFormat};
+use super::output::{aligned, print, Answer, JsonArray, OutputFormat};
 use super::CliError;
 
 #[derive(Args)]
@@ -72,32 +72,27 @@ pub fn run_matrix(args: &MatrixArgs) -> Result<u8, CliError> {
     // files needs the memory of one.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let (mut registries, mut unreadable) = (Registries::new(&args.registry), Unreadable::default());
-    let (mut all_allowed, mut written) = (true, 0);
-    if args.format == OutputFormat::Json {
-        out.write_all(b"[").map_err(super::cannot_write)?;
-    }
+    let mut all_allowed = true;
+    let mut array = match args.format {
+        OutputFormat::Json => Some(JsonArray::open(&mut out).map_err(super::cannot_write)?),
+        OutputFormat::Human => None,
+    };
     for file in listed_files(list)? {
-        let file = file.map_err(|error| format!("--files-from: {error}"))?;
+        let file = file?;
         let Some(robots) = unreadable.read(&file) else { continue };
         let (mut tables, allowed) = file_tables(args, &robots, registries.for_file(&file)?, &targets);
         all_allowed &= allowed;
-        let shown: io::Result<()> = match args.format {
-            OutputFormat::Human => {
-                writeln!(out, "==> {} <==", file.display()).and_then(|()| tables.write_human(&mut out, false))
-            }
-            OutputFormat::Json => tables.0.iter_mut().try_for_each(|table| {
+        let shown: io::Result<()> = match &mut array {
+            Some(array) => tables.0.iter_mut().try_for_each(|table| {
                 table.file = Some(file.to_string_lossy().into_owned());
-                out.write_all(if written == 0 { b"\n  " } else { b",\n  " })?;
-                written += 1;
-                serde_json::to_writer(&mut out, table).map_err(io::Error::from)
+                array.element(&mut out, table)
             }),
+            None => writeln!(out, "==> {} <==", file.display()).and_then(|()| tables.write_human(&mut out, false)),
         };
         shown.map_err(super::cannot_write)?;
     }
-    if args.format == OutputFormat::Json {
-        out.write_all(b"\n]\n").map_err(super::cannot_write)?;
-    }
-    out.flush().map_err(super::cannot_write)?;
+    let closed = array.map_or(Ok(()), |array| array.close(&mut out)).and_then(|()| out.flush());
+    closed.map_err(super::cannot_write)?;
     unreadable.into_result()?;
     Ok(exit_status(all_allowed))
 }

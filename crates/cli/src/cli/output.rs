@@ -26,6 +26,30 @@ pub enum JsonLayout {
     Compact,
 }
 
+/// A JSON array written an element at a time, one a line, for answers that stream (`check`,
+/// and `matrix` over a list of files): nothing of it is held but the count.
+#[derive(Default)]
+pub struct JsonArray {
+    written: usize,
+}
+
+impl JsonArray {
+    pub fn open(out: &mut impl Write) -> io::Result<JsonArray> {
+        out.write_all(b"[")?;
+        Ok(JsonArray::default())
+    }
+
+    pub fn element(&mut self, out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+        out.write_all(if self.written == 0 { b"\n  " } else { b",\n  " })?;
+        self.written += 1;
+        serde_json::to_writer(out, value).map_err(io::Error::from)
+    }
+
+    pub fn close(self, out: &mut impl Write) -> io::Result<()> {
+        out.write_all(b"\n]\n")
+    }
+}
+
 /// A subcommand's answer: the value is what the JSON says; `write_human` says it for people.
 pub trait Answer: Serialize {
     /// Pretty, unless the subcommand may print several answers in one run: then each is
