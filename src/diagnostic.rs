@@ -4,6 +4,7 @@
 pub mod text;
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -64,6 +65,102 @@ pub struct Label {
     pub span: Span,
     /// What the label says about those bytes.
     pub message: Text,
+}
+
+/// What a label of a place whose finding folded into another says
+/// (`crate::lint::fold_findings_of_one_cause`).
+pub const FOLDED: &str = "the same here";
+
+/// A finding's labels, in order. The places of findings folded into it that bring no labels
+/// of their own all say [`FOLDED`]: those are kept as spans, so a finding that stands for a
+/// million lines holds a span per line rather than a label.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Labels {
+    labels: Vec<Label>,
+    /// The folded places, each with how many of `labels` come before it.
+    folded: Vec<(u32, Span)>,
+}
+
+/// A label as [`Labels`] gives it: where, and its words.
+#[derive(Debug, Clone, Copy)]
+pub struct LabelRef<'l> {
+    /// The bytes the label points at.
+    pub span: Span,
+    /// What the label says about those bytes.
+    pub message: &'l Text,
+}
+
+impl Labels {
+    /// Adds a label after the others.
+    pub fn push(&mut self, label: Label) {
+        self.labels.push(label);
+    }
+
+    /// Adds, after the others, a place whose finding folded into this one.
+    pub fn push_folded(&mut self, span: Span) {
+        // A file is at most 4 GiB (spans are 32-bit), so it has fewer labels than that.
+        let before = u32::try_from(self.labels.len()).unwrap_or(u32::MAX);
+        self.folded.push((before, span));
+    }
+
+    /// Adds `other`'s labels after these, in their order.
+    pub fn append(&mut self, other: Labels) {
+        let shift = u32::try_from(self.labels.len()).unwrap_or(u32::MAX);
+        self.folded.extend(other.folded.into_iter().map(|(before, span)| (before.saturating_add(shift), span)));
+        self.labels.extend(other.labels);
+    }
+
+    /// How many labels there are, folded places included.
+    pub fn len(&self) -> usize {
+        self.labels.len() + self.folded.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty() && self.folded.is_empty()
+    }
+
+    /// The labels in order, folded places among the others where they were added.
+    pub fn iter(&self) -> LabelsIter<'_> {
+        LabelsIter { labels: &self.labels, folded: &self.folded, next_label: 0 }
+    }
+}
+
+/// [`Labels::iter`].
+#[derive(Debug, Clone)]
+pub struct LabelsIter<'l> {
+    labels: &'l [Label],
+    folded: &'l [(u32, Span)],
+    next_label: usize,
+}
+
+impl<'l> Iterator for LabelsIter<'l> {
+    type Item = LabelRef<'l>;
+
+    fn next(&mut self) -> Option<LabelRef<'l>> {
+        static FOLDED_TEXT: LazyLock<Text> = LazyLock::new(|| Text::from(FOLDED));
+        match self.folded.split_first() {
+            // Every label added before this place has been given.
+            Some((&(before, span), rest)) if before as usize <= self.next_label => {
+                self.folded = rest;
+                Some(LabelRef { span, message: &FOLDED_TEXT })
+            }
+            _ => {
+                let label = self.labels.get(self.next_label)?;
+                self.next_label += 1;
+                Some(LabelRef { span: label.span, message: &label.message })
+            }
+        }
+    }
+}
+
+impl<'l> IntoIterator for &'l Labels {
+    type Item = LabelRef<'l>;
+    type IntoIter = LabelsIter<'l>;
+
+    fn into_iter(self) -> LabelsIter<'l> {
+        self.iter()
+    }
 }
 
 /// One replacement of the bytes in `span`.
@@ -151,9 +248,10 @@ pub struct Diagnostic {
     /// them ([`Text::render`], with the text the spans point into).
     pub message: Text,
     /// Secondary locations that help explain the primary one.
-    pub labels: Vec<Label>,
-    /// Advice on what to do, when the rule has some.
-    pub help: Option<Text>,
+    pub labels: Labels,
+    /// Advice on what to do, when the rule has some. Boxed: a text is as large as its inline
+    /// arguments, and a file may have a million findings.
+    pub help: Option<Box<Text>>,
     /// What backs the headline up, one sentence each (a witness: which robot answers what
     /// on which URL): shown under the finding, never in the one-line formats' headline.
     pub notes: Vec<String>,
@@ -168,6 +266,10 @@ pub struct Diagnostic {
     /// A divergence a rule found, with the place of its note among the notes: the note and
     /// the witness are written only for the findings a lint keeps ([`crate::dialect::witness::Witnesses::attach`]).
     pub(crate) unwritten_witness: Option<Box<(usize, Divergence)>>,
+    /// The places of findings that said exactly this, reported by the same rule right after
+    /// it ([`Diagnostic::says_again`]): a million equal findings cost a span each, not a
+    /// diagnostic each. The lint folds or expands them before anyone else reads the finding.
+    pub(crate) repeated_at: Vec<Span>,
     /// What the finding proves, from which the engine settles its severity.
     pub evidence: Evidence,
     /// Settled by the engine: the finding is information that concerns only robots outside
@@ -193,13 +295,14 @@ impl Diagnostic {
             severity,
             span,
             message: message.into(),
-            labels: Vec::new(),
+            labels: Labels::default(),
             help: None,
             notes: Vec::new(),
             fix: None,
             affects: Vec::new(),
             witness: None,
             unwritten_witness: None,
+            repeated_at: Vec::new(),
             evidence: Evidence::Levels,
             beyond_targets: false,
         }
@@ -219,7 +322,7 @@ impl Diagnostic {
 
     /// Sets the advice on what to do.
     pub fn help(&mut self, help: impl Into<Text>) -> &mut Diagnostic {
-        self.help = Some(help.into());
+        self.help = Some(Box::new(help.into()));
         self
     }
 
@@ -271,7 +374,48 @@ impl Diagnostic {
 
     /// Every span the diagnostic points at, primary first.
     pub fn spans(&self) -> impl Iterator<Item = Span> + '_ {
-        std::iter::once(self.span).chain(self.labels.iter().map(|label| label.span))
+        self.places().chain(self.labels.iter().map(|label| label.span))
+    }
+
+    /// Where the finding is: its primary span, then the places of the equal findings it
+    /// stands for until the lint folds or expands them.
+    pub(crate) fn places(&self) -> impl Iterator<Item = Span> + '_ {
+        std::iter::once(self.span).chain(self.repeated_at.iter().copied())
+    }
+
+    /// Whether `later`, reported by the same rule right after this finding, says exactly
+    /// what it says at a later place: then it is kept as a place of this one. Only findings
+    /// with nothing that points elsewhere or may differ per place (labels, notes, a fix, a
+    /// witness) are alike this way.
+    pub(crate) fn says_again(&self, later: &Diagnostic) -> bool {
+        let bare = |diagnostic: &Diagnostic| {
+            diagnostic.labels.is_empty()
+                && diagnostic.notes.is_empty()
+                && diagnostic.fix.is_none()
+                && diagnostic.witness.is_none()
+                && diagnostic.unwritten_witness.is_none()
+        };
+        let last_place = self.repeated_at.last().unwrap_or(&self.span);
+        later.span.start() > last_place.start()
+            && later.repeated_at.is_empty()
+            && bare(self)
+            && bare(later)
+            && self.rule == later.rule
+            && self.severity == later.severity
+            && self.message == later.message
+            && self.help == later.help
+            && self.evidence == later.evidence
+            && self.affects == later.affects
+            && self.beyond_targets == later.beyond_targets
+    }
+
+    /// This finding once per place, in place order, when it stands for several
+    /// ([`Diagnostic::repeated_at`]).
+    pub(crate) fn expanded(mut self) -> impl Iterator<Item = Diagnostic> {
+        let repeated_at = std::mem::take(&mut self.repeated_at);
+        let template = (!repeated_at.is_empty()).then(|| self.clone());
+        let copies = repeated_at.into_iter().filter_map(move |span| Some(Diagnostic { span, ..template.clone()? }));
+        std::iter::once(self).chain(copies)
     }
 }
 
@@ -289,5 +433,44 @@ impl Edit {
     /// An edit that deletes the bytes of `span`.
     pub fn delete(span: Span) -> Edit {
         Edit::replace(span, "")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Folded places are given among the labels where they were added, also after appending.
+    #[test]
+    fn labels_keep_folded_places_in_the_order_they_were_added() {
+        let span = |at: usize| Span::new(at, at + 1);
+        let label = |at: usize| Label { span: span(at), message: Text::from("own") };
+        let mut labels = Labels::default();
+        labels.push_folded(span(1));
+        labels.push(label(2));
+        labels.push_folded(span(3));
+        let mut other = Labels::default();
+        other.push(label(4));
+        other.push_folded(span(5));
+        other.push(label(6));
+        labels.append(other);
+        labels.push_folded(span(7));
+        let text = "0123456789";
+        let given: Vec<(usize, String)> =
+            labels.iter().map(|label| (label.span.start(), label.message.render(text).into_owned())).collect();
+        let said = |at: usize, words: &str| (at, words.to_string());
+        assert_eq!(
+            given,
+            [
+                said(1, FOLDED),
+                said(2, "own"),
+                said(3, FOLDED),
+                said(4, "own"),
+                said(5, FOLDED),
+                said(6, "own"),
+                said(7, FOLDED)
+            ]
+        );
+        assert_eq!(labels.len(), 7);
     }
 }

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use foldhash::{HashMap, HashMapExt};
 
 use crate::analysis::Analysis;
-use crate::diagnostic::{Applicability, Diagnostic, Evidence, Label, Severity, Text};
+use crate::diagnostic::{Applicability, Diagnostic, Evidence, Label, Severity};
 use crate::dialect::witness::{Budget, Witnesses};
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
@@ -460,10 +460,12 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
     let Worker { witnesses, found, .. } = worker;
     let mut diagnostics = found.diagnostics;
     suppressions::apply(&mut suppressions, &mut diagnostics, document);
-    sort_by_position(&mut diagnostics);
     if output == Output::Unfolded {
+        let mut diagnostics: Vec<Diagnostic> = diagnostics.into_iter().flat_map(Diagnostic::expanded).collect();
+        sort_by_position(&mut diagnostics);
         return diagnostics;
     }
+    sort_by_position(&mut diagnostics);
     let diagnostics = fold_findings_explained_by_others(diagnostics, document);
     let proofs = linter.proofs();
     let mut diagnostics = fold_findings_of_one_cause(diagnostics, table, &source.text, |diagnostic| {
@@ -480,7 +482,7 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
         suppression_worker.run_pass(pass);
         let mut reported = std::mem::take(&mut suppression_worker.found.diagnostics);
         suppressions::apply(&mut suppressions.clone(), &mut reported, document);
-        diagnostics.append(&mut reported);
+        diagnostics.extend(reported.into_iter().flat_map(Diagnostic::expanded));
     }
     sort_by_position(&mut diagnostics);
     diagnostics
@@ -506,12 +508,13 @@ fn explains(explaining: Rule, explained: Rule) -> bool {
 /// other explains.
 fn fold_findings_explained_by_others(diagnostics: Vec<Diagnostic>, document: &Document) -> Vec<Diagnostic> {
     let metadata_of = |diagnostic: &Diagnostic| diagnostic.rule.map(Rule::metadata);
-    let explaining: Vec<usize> = (0..diagnostics.len())
-        .filter(|&at| metadata_of(&diagnostics[at]).is_some_and(|metadata| !metadata.explains.is_empty()))
-        .collect();
-    if explaining.is_empty() {
+    let explains_others =
+        |diagnostic: &Diagnostic| metadata_of(diagnostic).is_some_and(|metadata| !metadata.explains.is_empty());
+    if !diagnostics.iter().any(explains_others) {
         return diagnostics;
     }
+    let diagnostics = one_per_place_where_explained(diagnostics, document, explains_others);
+    let explaining: Vec<usize> = (0..diagnostics.len()).filter(|&at| explains_others(&diagnostics[at])).collect();
     // The explaining findings by line: a file-wide cause (`*`) on every line it points at, a
     // named one on its own line only (a shadowed Disallow's label points at the Allow above
     // it, whose own findings have another cause).
@@ -563,6 +566,37 @@ fn fold_findings_explained_by_others(diagnostics: Vec<Diagnostic>, document: &Do
     kept.into_iter().flatten().collect()
 }
 
+/// The findings that stand for equal ones elsewhere ([`Diagnostic::repeated_at`]) one per
+/// place again where an explanation may concern a place: those of explaining rules, and those
+/// with a place on a line an explaining finding points at. In position order, as before.
+fn one_per_place_where_explained(
+    diagnostics: Vec<Diagnostic>,
+    document: &Document,
+    explains_others: impl Fn(&Diagnostic) -> bool,
+) -> Vec<Diagnostic> {
+    if diagnostics.iter().all(|diagnostic| diagnostic.repeated_at.is_empty()) {
+        return diagnostics;
+    }
+    let explained_lines: foldhash::HashSet<LineIndex> = diagnostics
+        .iter()
+        .filter(|diagnostic| explains_others(diagnostic))
+        .flat_map(Diagnostic::spans)
+        .filter_map(|span| document.line_at(span.start()))
+        .collect();
+    let mut one_per_place = Vec::with_capacity(diagnostics.len());
+    for diagnostic in diagnostics {
+        let explained =
+            |place: Span| document.line_at(place.start()).is_some_and(|line| explained_lines.contains(&line));
+        if !diagnostic.repeated_at.is_empty() && (explains_others(&diagnostic) || diagnostic.places().any(explained)) {
+            one_per_place.extend(diagnostic.expanded());
+        } else {
+            one_per_place.push(diagnostic);
+        }
+    }
+    sort_by_position(&mut one_per_place);
+    one_per_place
+}
+
 /// What findings fold by: the rule, what it says and what backs that up (unless the rule
 /// folds whatever it says), and how safe its fix is. A witness names its own line's rule, so
 /// findings with witnesses fold only where the rule folds whatever it says.
@@ -582,8 +616,7 @@ fn fix_of(diagnostic: &Diagnostic) -> Option<Applicability> {
     diagnostic.fix.as_ref().map(|fix| fix.applicability)
 }
 
-/// The label of a place whose finding folded into another (`fold_findings_of_one_cause`).
-pub const FOLDED: &str = "the same here";
+pub use crate::diagnostic::FOLDED;
 
 fn sort_by_position(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| (a.span.start(), a.span.end(), a.code).cmp(&(b.span.start(), b.span.end(), b.code)));
@@ -644,18 +677,28 @@ fn fold_findings_of_one_cause(
             message: said.map(|said| (said, diagnostic.notes.clone())),
             fix: fix_of(&diagnostic),
         };
+        // The places of equal findings a finding stands for fold as those findings would.
+        let repeated_at = std::mem::take(&mut diagnostic.repeated_at);
+        let folded_places = |first: &mut Diagnostic| {
+            for &span in &repeated_at {
+                first.labels.push_folded(span);
+            }
+            repeated_at.len()
+        };
         let Some((at, folded)) = causes.get_mut(&cause) else {
-            causes.insert(cause, (kept.len(), 0));
+            let at = kept.len();
             kept.push(diagnostic);
+            let folded = folded_places(&mut kept[at]);
+            causes.insert(cause, (at, folded));
             continue;
         };
         let first = &mut kept[*at];
-        first.labels.push(Label { span: diagnostic.span, message: Text::from(FOLDED) });
-        first.labels.extend(diagnostic.labels);
+        first.labels.push_folded(diagnostic.span);
+        first.labels.append(diagnostic.labels);
         if let (Some(fix), Some(other)) = (first.fix.as_mut(), diagnostic.fix) {
             fix.edits.extend(other.edits);
         }
-        *folded += 1;
+        *folded += 1 + folded_places(first);
     }
     for &(at, folded) in causes.values().filter(|(_, folded)| *folded > 0) {
         let first = &mut kept[at];
@@ -705,8 +748,11 @@ mod tests {
         };
         let folded = fold(Severity::Warning, Severity::Info, allow_line);
         assert_eq!(folded.len(), 1, "{folded:#?}");
-        assert_eq!(folded[0].labels[0].message.render(text), "allow-for-1994-robots: allow-for-1994-robots says so");
-        assert_eq!(folded[0].labels[0].span, allow_line);
+        assert_eq!(
+            folded[0].labels.iter().next().expect("a label").message.render(text),
+            "allow-for-1994-robots: allow-for-1994-robots says so"
+        );
+        assert_eq!(folded[0].labels.iter().next().expect("a label").span, allow_line);
         // An error is never hidden under a warning, nor a finding on another line.
         assert_eq!(fold(Severity::Warning, Severity::Error, allow_line).len(), 2);
         assert_eq!(fold(Severity::Warning, Severity::Info, other_line).len(), 2);
@@ -834,6 +880,40 @@ mod tests {
         assert!(codes.len() > 40, "the document exercises only {codes:?}");
         assert!(on_one_thread.iter().any(|diagnostic| diagnostic.witness.is_some()), "no witness was computed");
         assert_eq!(on_one_thread, on_two_threads);
+    }
+
+    /// A million equal findings are a span each while the lint runs
+    /// ([`Diagnostic::repeated_at`]); what it reports is what a finding per place gives:
+    /// suppressed places drop out, the first place left leads, the rest fold in order.
+    #[test]
+    fn equal_findings_kept_as_places_report_as_a_finding_per_place_would() {
+        let mut text = String::new();
+        let mut lines = Vec::new();
+        for line in 0..1000 {
+            let suppression = if line == 0 || line == 500 { " # robolint: disable=invalid-line" } else { "" };
+            lines.push(Span::new(text.len(), text.len() + 5));
+            text.push_str(&format!("stray{suppression}\n"));
+        }
+        let source = Source::from(text.as_str());
+        let document = parse::parse(&source);
+        let linter = Linter::new(Settings::default()).with_threads(1);
+        let kept: Vec<Span> =
+            lines.iter().enumerate().filter(|&(line, _)| line != 0 && line != 500).map(|(_, &span)| span).collect();
+
+        let unfolded = linter.unfolded_findings(&source, &document, None);
+        let unfolded_places: Vec<Span> = unfolded.iter().map(|finding| finding.span).collect();
+        assert_eq!(unfolded_places, kept);
+        assert!(unfolded.iter().all(|finding| finding.repeated_at.is_empty()));
+
+        let reported = linter.lint_document(&source, &document, None);
+        let [finding] = reported.as_slice() else { panic!("one finding: {reported:#?}") };
+        assert_eq!(finding.code, Rule::InvalidLine.code());
+        assert_eq!(finding.span, kept[0]);
+        assert!(finding.message.render(&text).ends_with("(and 997 more like it)"), "{}", finding.message.render(&text));
+        let labels: Vec<(Span, String)> =
+            finding.labels.iter().map(|label| (label.span, label.message.render(&text).into_owned())).collect();
+        let folded: Vec<(Span, String)> = kept[1..].iter().map(|&span| (span, FOLDED.to_string())).collect();
+        assert_eq!(labels, folded);
     }
 
     #[test]

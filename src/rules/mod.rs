@@ -582,24 +582,52 @@ pub fn targets_label(targets: &[Dialect]) -> String {
 }
 
 /// Where a rule puts its findings. Code, name and severity are filled in from the rule's
-/// metadata, so a rule states only where and what.
+/// metadata, so a rule states only where and what. A finding that says exactly what the one
+/// before it said, further on, is kept as a place of that one ([`Diagnostic::says_again`]):
+/// a file of a million equal lines holds a span per line, not a diagnostic. That is exact
+/// only while the rule reports in file order, as the lint's later stages sort and fold by
+/// position; a rule that goes back gets its findings one per place.
 pub struct Findings {
     rule: Rule,
     diagnostics: Vec<Diagnostic>,
     not_robots_txt: bool,
+    in_file_order: bool,
 }
 
 impl Findings {
     pub(crate) fn new(rule: Rule) -> Findings {
-        Findings { rule, diagnostics: Vec::new(), not_robots_txt: false }
+        Findings { rule, diagnostics: Vec::new(), not_robots_txt: false, in_file_order: true }
     }
 
     /// Reports a finding at `span` with `message` as its headline.
     /// Returns it, to add labels, help, notes or a fix.
     pub fn report(&mut self, span: Span, message: impl Into<Text>) -> &mut Diagnostic {
+        self.keep_last_as_a_place();
+        if let Some(last) = self.diagnostics.last() {
+            let last_span = last.repeated_at.last().unwrap_or(&last.span);
+            if self.in_file_order && (span.start(), span.end()) < (last_span.start(), last_span.end()) {
+                self.in_file_order = false;
+                self.diagnostics =
+                    std::mem::take(&mut self.diagnostics).into_iter().flat_map(Diagnostic::expanded).collect();
+            }
+        }
         self.diagnostics.push(Diagnostic::of_rule(self.rule, span, message));
         let last = self.diagnostics.len() - 1;
         &mut self.diagnostics[last]
+    }
+
+    /// The last finding, complete now, becomes a place of the one before it when it says
+    /// the same.
+    fn keep_last_as_a_place(&mut self) {
+        if !self.in_file_order {
+            return;
+        }
+        if let [.., earlier, last] = self.diagnostics.as_mut_slice() {
+            if earlier.says_again(last) {
+                earlier.repeated_at.push(last.span);
+                self.diagnostics.pop();
+            }
+        }
     }
 
     /// Reports a finding about the HTTP exchange rather than a line of the file. It points
@@ -619,7 +647,8 @@ impl Findings {
         self.not_robots_txt = true;
     }
 
-    pub(crate) fn into_parts(self) -> (Vec<Diagnostic>, bool) {
+    pub(crate) fn into_parts(mut self) -> (Vec<Diagnostic>, bool) {
+        self.keep_last_as_a_place();
         (self.diagnostics, self.not_robots_txt)
     }
 }
@@ -627,6 +656,35 @@ impl Findings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn places(diagnostic: &Diagnostic) -> Vec<Span> {
+        diagnostic.places().collect()
+    }
+
+    /// Equal findings reported in file order are one diagnostic with a place each; a finding
+    /// that says anything else, or one that goes back in the file, stays a diagnostic of its own.
+    #[test]
+    fn a_finding_that_says_again_what_the_last_said_further_on_is_kept_as_its_place() {
+        let at = |line: usize| Span::new(line * 2, line * 2 + 1);
+        let mut findings = Findings::new(Rule::InvalidLine);
+        for line in 0..3 {
+            findings.report(at(line), "stray").help("write a comment");
+        }
+        findings.report(at(3), "stray").help("another help");
+        findings.report(at(4), "stray").help("another help").label(at(0), "a label");
+        findings.report(at(5), "stray").help("another help");
+        let (diagnostics, _) = findings.into_parts();
+        let kept: Vec<Vec<Span>> = diagnostics.iter().map(places).collect();
+        assert_eq!(kept, [vec![at(0), at(1), at(2)], vec![at(3)], vec![at(4)], vec![at(5)]]);
+
+        let mut findings = Findings::new(Rule::InvalidLine);
+        for line in [0, 1, 2, 1] {
+            findings.report(at(line), "stray");
+        }
+        let (diagnostics, _) = findings.into_parts();
+        let kept: Vec<Vec<Span>> = diagnostics.iter().map(places).collect();
+        assert_eq!(kept, [vec![at(0)], vec![at(1)], vec![at(2)], vec![at(1)]], "a rule that goes back: one per place");
+    }
 
     /// build.rs reads each rule file with mirrors of the types: `Metadata` reads it too, as
     /// the generated identity says, and its option defaults fit its `Options`.

@@ -126,19 +126,37 @@ pub fn apply(suppressions: &mut [Suppression], diagnostics: &mut Vec<Diagnostic>
             Scope::Nothing => {}
         }
     }
-    diagnostics.retain(|diagnostic| {
-        let line = document.line_at(diagnostic.span.start());
+    let mut silenced = |code: &str, place: Span| {
+        let line = document.line_at(place.start());
         let on_line = line.and_then(|line| by_line.get(&line)).map_or(&[][..], Vec::as_slice);
         let mut silenced = false;
         for &at in file_wide.iter().chain(on_line) {
             let suppression = &mut suppressions[at];
             for named in &mut suppression.names {
-                if named.rule.is_some_and(|rule| rule.code() == diagnostic.code) {
+                if named.rule.is_some_and(|rule| rule.code() == code) {
                     named.used = true;
                     silenced = true;
                 }
             }
         }
-        !silenced
+        silenced
+    };
+    diagnostics.retain_mut(|diagnostic| {
+        if diagnostic.repeated_at.is_empty() {
+            return !silenced(diagnostic.code, diagnostic.span);
+        }
+        // A finding that stands for equal ones elsewhere keeps the places not silenced, the
+        // first of them as its own.
+        let code = diagnostic.code;
+        let kept: Vec<Span> = diagnostic.places().filter(|&place| !silenced(code, place)).collect();
+        let mut places = kept.into_iter();
+        match places.next() {
+            Some(first) => {
+                diagnostic.span = first;
+                diagnostic.repeated_at = places.collect();
+                true
+            }
+            None => false,
+        }
     });
 }

@@ -245,7 +245,10 @@ mod tests {
         let converted = to_lsp(folded, &uri, &text, &LineIndex::new(&text));
         let related = converted.related_information.expect("related information");
         assert_eq!(related.len(), RELATED_PER_DIAGNOSTIC);
-        assert_eq!(related[0].location.range, LineIndex::new(&text).lsp_range(&text, folded.labels[0].span));
+        assert_eq!(
+            related[0].location.range,
+            LineIndex::new(&text).lsp_range(&text, folded.labels.iter().next().expect("a label").span)
+        );
     }
 
     #[test]

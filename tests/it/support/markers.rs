@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use robolint::diagnostic::{Diagnostic, Label};
+use robolint::diagnostic::{Diagnostic, LabelRef};
 use robolint::render::position;
 use robolint::rules::{Explained, Rule};
 use robolint::Report;
@@ -149,7 +149,7 @@ pub fn holds(report: &Report, finding: &Diagnostic, rule: &str) -> bool {
 }
 
 /// The rule of a finding that folded into another as `label` ("rule: message").
-fn folded_rule(report: &Report, label: &Label) -> Option<&'static str> {
+fn folded_rule(report: &Report, label: LabelRef<'_>) -> Option<&'static str> {
     let message = label.message.render(&report.source.text);
     let (name, _) = message.split_once(": ")?;
     rule_named(name).map(|rule| rule.name())
