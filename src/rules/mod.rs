@@ -583,7 +583,7 @@ pub fn targets_label(targets: &[Dialect]) -> String {
 
 /// Where a rule puts its findings. Code, name and severity are filled in from the rule's
 /// metadata, so a rule states only where and what. A finding that says exactly what the one
-/// before it said, further on, is kept as a place of that one ([`Diagnostic::says_again`]):
+/// before it said, further on, is kept as a place of that one:
 /// a file of a million equal lines holds a span per line, not a diagnostic. That is exact
 /// only while the rule reports in file order, as the lint's later stages sort and fold by
 /// position; a rule that goes back gets its findings one per place.
