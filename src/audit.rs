@@ -176,7 +176,7 @@ impl<'d> Audit<'d> {
     /// The preference lines of the groups whose User-agent lines are `agent_lines`.
     fn preferences_of(&self, agent_lines: &[LineIndex]) -> Vec<LineIndex> {
         let mut records: Vec<usize> =
-            agent_lines.iter().filter_map(|&line| self.document.record_of_line[line]).collect();
+            agent_lines.iter().filter_map(|&line| self.document.record_index_of(line)).collect();
         records.dedup();
         records
             .into_iter()

@@ -77,8 +77,12 @@ pub const FOLDED: &str = "the same here";
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Labels {
     labels: Vec<Label>,
-    /// The folded places, each with how many of `labels` come before it.
-    folded: Vec<(u32, Span)>,
+    /// The folded places, in the order they were added.
+    folded: Vec<Span>,
+    /// Where the folded places stand among `labels`: runs of them, each as where it starts in
+    /// `folded` and how many of `labels` come before it. A new run starts only where a label
+    /// came between, so places added one after another are one run.
+    runs: Vec<(u32, u32)>,
 }
 
 /// A label as [`Labels`] gives it: where, and its words.
@@ -90,6 +94,12 @@ pub struct LabelRef<'l> {
     pub message: &'l Text,
 }
 
+/// A count of labels or places as `Labels` keeps it: a file is at most 4 GiB (spans are
+/// 32-bit), so it has fewer of either.
+fn count(length: usize) -> u32 {
+    u32::try_from(length).unwrap_or(u32::MAX)
+}
+
 impl Labels {
     /// Adds a label after the others.
     pub fn push(&mut self, label: Label) {
@@ -98,15 +108,42 @@ impl Labels {
 
     /// Adds, after the others, a place whose finding folded into this one.
     pub fn push_folded(&mut self, span: Span) {
-        // A file is at most 4 GiB (spans are 32-bit), so it has fewer labels than that.
-        let before = u32::try_from(self.labels.len()).unwrap_or(u32::MAX);
-        self.folded.push((before, span));
+        self.start_run();
+        self.folded.push(span);
+    }
+
+    /// Adds, after the others, places whose findings folded into this one. The first places
+    /// a finding gets are taken as they are, not copied.
+    pub fn push_folded_places(&mut self, places: Vec<Span>) {
+        if places.is_empty() {
+            return;
+        }
+        self.start_run();
+        if self.folded.is_empty() {
+            self.folded = places;
+        } else {
+            self.folded.extend(places);
+        }
+    }
+
+    /// Places added next stand after every label so far.
+    fn start_run(&mut self) {
+        let before = count(self.labels.len());
+        if self.runs.last().is_none_or(|&(_, last)| last != before) {
+            self.runs.push((count(self.folded.len()), before));
+        }
     }
 
     /// Adds `other`'s labels after these, in their order.
     pub fn append(&mut self, other: Labels) {
-        let shift = u32::try_from(self.labels.len()).unwrap_or(u32::MAX);
-        self.folded.extend(other.folded.into_iter().map(|(before, span)| (before.saturating_add(shift), span)));
+        let (places, labels) = (count(self.folded.len()), count(self.labels.len()));
+        for (from, before) in other.runs {
+            let before = before.saturating_add(labels);
+            if self.runs.last().is_none_or(|&(_, last)| last != before) {
+                self.runs.push((from.saturating_add(places), before));
+            }
+        }
+        self.folded.extend(other.folded);
         self.labels.extend(other.labels);
     }
 
@@ -122,16 +159,18 @@ impl Labels {
 
     /// The labels in order, folded places among the others where they were added.
     pub fn iter(&self) -> LabelsIter<'_> {
-        LabelsIter { labels: &self.labels, folded: &self.folded, next_label: 0 }
+        LabelsIter { labels: self, next_label: 0, next_place: 0, next_run: 0 }
     }
 }
 
 /// [`Labels::iter`].
 #[derive(Debug, Clone)]
 pub struct LabelsIter<'l> {
-    labels: &'l [Label],
-    folded: &'l [(u32, Span)],
+    labels: &'l Labels,
     next_label: usize,
+    next_place: usize,
+    /// The first run that starts after `next_place`.
+    next_run: usize,
 }
 
 impl<'l> Iterator for LabelsIter<'l> {
@@ -139,14 +178,19 @@ impl<'l> Iterator for LabelsIter<'l> {
 
     fn next(&mut self) -> Option<LabelRef<'l>> {
         static FOLDED_TEXT: LazyLock<Text> = LazyLock::new(|| Text::from(FOLDED));
-        match self.folded.split_first() {
-            // Every label added before this place has been given.
-            Some((&(before, span), rest)) if before as usize <= self.next_label => {
-                self.folded = rest;
+        let Labels { labels, folded, runs } = self.labels;
+        while runs.get(self.next_run).is_some_and(|&(from, _)| from as usize <= self.next_place) {
+            self.next_run += 1;
+        }
+        // The labels that come before the next place, by its run.
+        let labels_before = self.next_run.checked_sub(1).map_or(0, |run| runs[run].1 as usize);
+        match folded.get(self.next_place) {
+            Some(&span) if labels_before <= self.next_label => {
+                self.next_place += 1;
                 Some(LabelRef { span, message: &FOLDED_TEXT })
             }
             _ => {
-                let label = self.labels.get(self.next_label)?;
+                let label = labels.get(self.next_label)?;
                 self.next_label += 1;
                 Some(LabelRef { span: label.span, message: &label.message })
             }
@@ -451,10 +495,11 @@ mod tests {
         labels.push_folded(span(3));
         let mut other = Labels::default();
         other.push(label(4));
-        other.push_folded(span(5));
-        other.push(label(6));
+        other.push_folded_places(vec![span(5), span(6)]);
+        other.push(label(7));
         labels.append(other);
-        labels.push_folded(span(7));
+        labels.push_folded(span(8));
+        labels.push_folded_places(vec![span(9)]);
         let text = "0123456789";
         let given: Vec<(usize, String)> =
             labels.iter().map(|label| (label.span.start(), label.message.render(text).into_owned())).collect();
@@ -467,10 +512,12 @@ mod tests {
                 said(3, FOLDED),
                 said(4, "own"),
                 said(5, FOLDED),
-                said(6, "own"),
-                said(7, FOLDED)
+                said(6, FOLDED),
+                said(7, "own"),
+                said(8, FOLDED),
+                said(9, FOLDED)
             ]
         );
-        assert_eq!(labels.len(), 7);
+        assert_eq!(labels.len(), 9);
     }
 }

@@ -56,7 +56,8 @@ fn layout(document: &Document) -> Vec<Piece> {
             blank_before = true;
             continue;
         }
-        let starts_unseparated_record = document.record_of_line[index]
+        let starts_unseparated_record = document
+            .record_index_of(index)
             .is_some_and(|record| document.records[record].split_without_blank_line && starts_record(document, index));
         if !pieces.is_empty() && (blank_before || starts_unseparated_record) {
             pieces.push(Piece::Blank);
@@ -68,7 +69,7 @@ fn layout(document: &Document) -> Vec<Piece> {
 }
 
 fn starts_record(document: &Document, index: usize) -> bool {
-    document.record_of_line[index].is_some_and(|record| document.records[record].lines.first() == Some(&index))
+    document.record_index_of(index).is_some_and(|record| document.records[record].lines.first() == Some(&index))
 }
 
 /// The line end the file uses most; LF when it has none (or on a tie with LF).

@@ -680,10 +680,9 @@ fn fold_findings_of_one_cause(
         // The places of equal findings a finding stands for fold as those findings would.
         let repeated_at = std::mem::take(&mut diagnostic.repeated_at);
         let folded_places = |first: &mut Diagnostic| {
-            for &span in &repeated_at {
-                first.labels.push_folded(span);
-            }
-            repeated_at.len()
+            let places = repeated_at.len();
+            first.labels.push_folded_places(repeated_at);
+            places
         };
         let Some((at, folded)) = causes.get_mut(&cause) else {
             let at = kept.len();

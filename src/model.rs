@@ -469,6 +469,9 @@ impl Record {
     }
 }
 
+/// What `Document::record_of_line` holds for a line in no record.
+pub(crate) const NO_RECORD: u32 = u32::MAX;
+
 /// A parsed robots.txt: its lines, records and structure failures.
 /// Spans in it index the text it was parsed from.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -479,8 +482,9 @@ pub struct Document {
     pub lines: Vec<Line>,
     /// The records the lines form, in file order.
     pub records: Vec<Record>,
-    /// For each line, the record it belongs to (blank and stray comment lines have none).
-    pub record_of_line: Vec<Option<usize>>,
+    /// For each line, the index of the record it belongs to in `records`, [`NO_RECORD`] for
+    /// blank and stray comment lines: 4 bytes a line ([`Document::record_index_of`]).
+    pub(crate) record_of_line: Vec<u32>,
     /// Where the lines, each fine or not on its own, break the draft's file structure.
     pub structure_failures: Vec<StructureFailure>,
     /// The input's bytes when the text is not exactly them (`Source::original`).
@@ -490,7 +494,13 @@ pub struct Document {
 impl Document {
     /// The record line `line` belongs to, if any. Panics if `line` is out of range.
     pub fn record_of(&self, line: LineIndex) -> Option<&Record> {
-        self.record_of_line[line].map(|index| &self.records[index])
+        self.record_index_of(line).map(|index| &self.records[index])
+    }
+
+    /// The index in `records` of the record line `line` belongs to: none for blank and stray
+    /// comment lines, and for a line out of range.
+    pub fn record_index_of(&self, line: LineIndex) -> Option<usize> {
+        self.record_of_line.get(line).filter(|&&index| index != NO_RECORD).map(|&index| index as usize)
     }
 
     /// The line holding byte `offset` (a line's end belongs to it), if any.

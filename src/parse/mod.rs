@@ -5,7 +5,7 @@ mod lenient;
 mod scan;
 mod strict;
 
-use crate::model::{Directive, Document, Line, LineKind, Record, Span};
+use crate::model::{Directive, Document, Line, LineKind, Record, Span, NO_RECORD};
 use crate::parallel;
 use crate::source::Source;
 
@@ -79,9 +79,9 @@ pub fn lenient_lines_from_grammar(text: &str) -> (Option<Span>, Vec<Line>) {
 
 /// Groups lines into records: a blank line ends a record, and so does a User-agent line
 /// that follows Allow/Disallow lines. Comment lines join the record they stand in.
-fn group_records(lines: &[Line]) -> (Vec<Record>, Vec<Option<usize>>) {
+fn group_records(lines: &[Line]) -> (Vec<Record>, Vec<u32>) {
     let mut records: Vec<Record> = Vec::new();
-    let mut record_of_line = vec![None; lines.len()];
+    let mut record_of_line = vec![NO_RECORD; lines.len()];
     let mut open = false;
     for (index, line) in lines.iter().enumerate() {
         match &line.kind {
@@ -109,7 +109,8 @@ fn group_records(lines: &[Line]) -> (Vec<Record>, Vec<Option<usize>>) {
             (LineKind::Field(_), _) => record.extensions.push(index),
             _ => {}
         }
-        record_of_line[index] = Some(record_index);
+        // Fewer records than lines, and a file has fewer than 4 G lines (32-bit spans).
+        record_of_line[index] = u32::try_from(record_index).unwrap_or(NO_RECORD);
     }
     (records, record_of_line)
 }

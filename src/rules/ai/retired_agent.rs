@@ -44,10 +44,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             continue;
         };
         let token = successor.token.as_str();
-        let group = cx.doc.record_of_line.get(robot.line).copied().flatten();
+        let group = cx.doc.record_index_of(robot.line);
         let successor_lines = lines_naming.get(successor.token.as_str()).map_or(&[][..], Vec::as_slice);
-        let in_group =
-            successor_lines.iter().find(|&&line| cx.doc.record_of_line.get(line).copied().flatten() == group);
+        let in_group = successor_lines.iter().find(|&&line| cx.doc.record_index_of(line) == group);
         if let Some(&line) = in_group {
             out.report(
                 robot.field.value,
