@@ -616,8 +616,6 @@ fn fix_of(diagnostic: &Diagnostic) -> Option<Applicability> {
     diagnostic.fix.as_ref().map(|fix| fix.applicability)
 }
 
-pub use crate::diagnostic::FOLDED;
-
 fn sort_by_position(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| (a.span.start(), a.span.end(), a.code).cmp(&(b.span.start(), b.span.end(), b.code)));
 }
@@ -911,7 +909,8 @@ mod tests {
         assert!(finding.message.render(&text).ends_with("(and 997 more like it)"), "{}", finding.message.render(&text));
         let labels: Vec<(Span, String)> =
             finding.labels.iter().map(|label| (label.span, label.message.render(&text).into_owned())).collect();
-        let folded: Vec<(Span, String)> = kept[1..].iter().map(|&span| (span, FOLDED.to_string())).collect();
+        let folded: Vec<(Span, String)> =
+            kept[1..].iter().map(|&span| (span, crate::diagnostic::FOLDED.to_string())).collect();
         assert_eq!(labels, folded);
     }
 

@@ -34,7 +34,7 @@ fn findings(name: &str) -> BTreeMap<&'static str, usize> {
         let folded = diagnostic
             .labels
             .iter()
-            .filter(|label| label.message.render(&report.source.text) == robolint::lint::FOLDED)
+            .filter(|label| label.message.render(&report.source.text) == robolint::diagnostic::FOLDED)
             .count();
         *counts.entry(diagnostic.name).or_default() += 1 + folded;
     }
