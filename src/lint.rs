@@ -761,6 +761,32 @@ mod tests {
         assert_eq!(fold_findings_explained_by_others(diagnostics, &document).len(), 2);
     }
 
+    /// A finding that stands for equal ones elsewhere meets the explanations on its places
+    /// as those findings would: the place an explaining finding's line holds becomes its
+    /// label, the others stay the rule's.
+    #[test]
+    fn places_kept_by_a_finding_meet_explanations_as_findings_of_their_own_would() {
+        let text = "a\nb\nc\nd\n";
+        let document = parse::parse(&Source::from(text));
+        let line = |index: usize| document.lines[index].span;
+        let mut stands_for_four = finding_of("invalid-line", Severity::Warning, line(0));
+        stands_for_four.repeated_at = vec![line(1), line(2), line(3)];
+        let explaining = finding_of("escaped-line-breaks", Severity::Warning, line(2));
+        let fold = |mut diagnostics: Vec<Diagnostic>| {
+            sort_by_position(&mut diagnostics);
+            fold_findings_explained_by_others(diagnostics, &document)
+        };
+        let one_per_place = stands_for_four.clone().expanded().chain([explaining.clone()]).collect();
+        let from_places = fold(vec![stands_for_four, explaining]);
+        assert_eq!(from_places, fold(one_per_place));
+        let explained: Vec<Span> = from_places
+            .iter()
+            .filter(|finding| finding.name == "escaped-line-breaks")
+            .flat_map(|finding| finding.labels.iter().map(|label| label.span))
+            .collect();
+        assert_eq!(explained, [line(2)]);
+    }
+
     #[test]
     fn equal_settings_share_one_linter_and_changed_ones_make_another() {
         let from_file = || Settings { ignore: vec!["unknown-agent".to_string()], ..Settings::default() };
