@@ -4,31 +4,17 @@
 //! tests/it/playground.rs checks the links again on the whole static site that web/site.mjs
 //! builds, playground included.
 
-use crate::support::links;
+use crate::support::{links, robolint};
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
-
-fn robolint(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robolint"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("robolint runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("stdin takes the text");
-    child.wait_with_output().expect("robolint ends")
-}
 
 /// The documentation site written into a fresh folder, with the playground's committed files
 /// beside it as web/site.mjs puts them (the pages link to the playground).
 fn built_site() -> tempfile::TempDir {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let output = robolint(&["site", folder.path().to_str().expect("a UTF-8 path")], "");
+    let output = robolint(&["site", folder.path().to_str().expect("a UTF-8 path")], b"");
     assert!(output.status.success(), "robolint site failed: {}", String::from_utf8_lossy(&output.stderr));
     let web = Path::new(crate::support::ROOT).join("web");
     for (from, to) in [
@@ -101,7 +87,7 @@ fn the_link_check_catches_a_missing_page_and_a_missing_anchor() {
 fn rule_links_in_json_and_sarif_point_at_the_rule_pages_under_docs_url() {
     let text = "User-agent: *\nDisallow: /tmp/*\n";
     let json = |args: &[&str]| -> Value {
-        let output = robolint(args, text);
+        let output = robolint(args, text.as_bytes());
         serde_json::from_slice(&output.stdout).unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)))
     };
     let default = json(&["--format", "json", "--select", "glob-pattern", "-"]);
@@ -113,7 +99,7 @@ fn rule_links_in_json_and_sarif_point_at_the_rule_pages_under_docs_url() {
     let rules = sarif["runs"][0]["tool"]["driver"]["rules"].as_array().expect("SARIF rules");
     let glob = rules.iter().find(|rule| rule["name"] == "glob-pattern").expect("glob-pattern's descriptor");
     assert_eq!(glob["helpUri"], "https://docs.example/rules/glob-pattern/");
-    let refused = robolint(&["--docs-url", "not a url", "-"], text);
+    let refused = robolint(&["--docs-url", "not a url", "-"], text.as_bytes());
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--docs-url `not a url`"));
 }
