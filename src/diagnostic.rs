@@ -128,9 +128,14 @@ impl Labels {
 
     /// Places added next stand after every label so far.
     fn start_run(&mut self) {
-        let before = count(self.labels.len());
+        self.add_run(count(self.folded.len()), count(self.labels.len()));
+    }
+
+    /// A run of places from `from` on, after `before` labels: one with the run before it
+    /// when no label came between.
+    fn add_run(&mut self, from: u32, before: u32) {
         if self.runs.last().is_none_or(|&(_, last)| last != before) {
-            self.runs.push((count(self.folded.len()), before));
+            self.runs.push((from, before));
         }
     }
 
@@ -138,10 +143,7 @@ impl Labels {
     pub fn append(&mut self, other: Labels) {
         let (places, labels) = (count(self.folded.len()), count(self.labels.len()));
         for (from, before) in other.runs {
-            let before = before.saturating_add(labels);
-            if self.runs.last().is_none_or(|&(_, last)| last != before) {
-                self.runs.push((from.saturating_add(places), before));
-            }
+            self.add_run(from.saturating_add(places), before.saturating_add(labels));
         }
         self.folded.extend(other.folded);
         self.labels.extend(other.labels);
@@ -439,8 +441,7 @@ impl Diagnostic {
                 && diagnostic.witness.is_none()
                 && diagnostic.unwritten_witness.is_none()
         };
-        let last_place = self.repeated_at.last().unwrap_or(&self.span);
-        later.span.start() > last_place.start()
+        later.span.start() > self.last_place().start()
             && later.repeated_at.is_empty()
             && bare(self)
             && bare(later)
@@ -451,6 +452,11 @@ impl Diagnostic {
             && self.evidence == later.evidence
             && self.affects == later.affects
             && self.beyond_targets == later.beyond_targets
+    }
+
+    /// The last of [`Diagnostic::places`].
+    pub(crate) fn last_place(&self) -> Span {
+        self.repeated_at.last().copied().unwrap_or(self.span)
     }
 
     /// This finding once per place, in place order, when it stands for several

@@ -603,9 +603,8 @@ impl Findings {
     /// Returns it, to add labels, help, notes or a fix.
     pub fn report(&mut self, span: Span, message: impl Into<Text>) -> &mut Diagnostic {
         self.keep_last_as_a_place();
-        if let Some(last) = self.diagnostics.last() {
-            let last_span = last.repeated_at.last().unwrap_or(&last.span);
-            if self.in_file_order && (span.start(), span.end()) < (last_span.start(), last_span.end()) {
+        if let Some(last_place) = self.diagnostics.last().map(Diagnostic::last_place) {
+            if self.in_file_order && (span.start(), span.end()) < (last_place.start(), last_place.end()) {
                 self.in_file_order = false;
                 self.diagnostics =
                     std::mem::take(&mut self.diagnostics).into_iter().flat_map(Diagnostic::expanded).collect();
