@@ -99,9 +99,7 @@ fn witness<'t>(
         .filter_map(|(other, ..)| concrete_url(other))
         .take(RIVALS_TRIED)
         .flat_map(|url| tails.each_ref().map(|tail| format!("{url}{tail}")));
-    witnesses.find_for_record(&record.agents, probe_urls(pattern).chain(rivals), WITNESSED, |divergence| {
-        divergence.deciding_line(WITNESSED.0) == Some(line)
-    })
+    witnesses.find_for_record(&record.agents, probe_urls(pattern).chain(rivals), WITNESSED, Some(line), |_| true)
 }
 
 /// How many of the record's rules of the other kind lend their URLs to a pattern's witness

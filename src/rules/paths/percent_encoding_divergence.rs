@@ -43,7 +43,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 let decided_by_line_for_one = |divergence: &Divergence| {
                     (divergence.deciding_line(pair.0) == Some(line)) != (divergence.deciding_line(pair.1) == Some(line))
                 };
-                witnesses.find_for_record(&record.agents, &candidates, pair, decided_by_line_for_one)
+                witnesses.find_for_record(&record.agents, &candidates, pair, None, decided_by_line_for_one)
             });
             let Some(divergence) = found else { continue };
             let diagnostic = out

@@ -44,10 +44,11 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 shadow_field.value
             ));
             let candidates = [value.to_string(), format!("{value}x")];
-            let witness = witnesses.find_for_record(&record.agents, &candidates, MATCH_ORDER, |divergence| {
-                divergence.deciding_line(Dialect::Draft1996) == Some(shadow_line)
-                    && divergence.deciding_line(Dialect::Rfc9309) == Some(line)
-            });
+            // The draft, first of the pair, must be decided by the shadowing line.
+            let witness =
+                witnesses.find_for_record(&record.agents, &candidates, MATCH_ORDER, Some(shadow_line), |divergence| {
+                    divergence.deciding_line(Dialect::Rfc9309) == Some(line)
+                });
             if let Some(divergence) = witness {
                 diagnostic.attach_witness(&divergence);
             }
