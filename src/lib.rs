@@ -104,5 +104,5 @@ pub mod text;
 pub mod warc;
 
 pub use diagnostic::{Diagnostic, Severity};
-pub use lint::{lint, lint_document, lint_fetched, Linter, Linters, Proofs, Report, Settings};
+pub use lint::{lint, lint_document, lint_fetched, BeyondTargets, Linter, Linters, Proofs, Report, Settings};
 pub use source::Source;

@@ -143,6 +143,19 @@ impl Proofs {
     }
 }
 
+/// What the output does with the findings about robots outside the targets
+/// ([`Diagnostic::beyond_targets`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum BeyondTargets {
+    /// Lists each of them: machine formats, editors, and runs that fix or suppress.
+    #[default]
+    Listed,
+    /// Lists none and counts them once folded: people's formats and the count formats. A
+    /// rule that folds file-wide then has to prove one finding of each fold, not every one
+    /// ([`Findings::counted_already`]).
+    Counted,
+}
+
 /// How far a lint goes: to the findings as reported, or to their places before folding.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Output {
@@ -169,6 +182,8 @@ struct Lint<'l> {
     file_level_only: bool,
     /// The `Document` stage's passes are shared with a helper thread.
     second_thread: bool,
+    /// Rules that fold file-wide may stop proving findings once one of a fold is in.
+    counting: bool,
 }
 
 /// What a run of rules found.
@@ -180,6 +195,8 @@ struct Found {
     strict_explanations: Vec<Span>,
     /// A rule found the body is not a robots.txt (HTML, binary).
     not_robots_txt: bool,
+    /// The rules that left findings unproven because one of their fold was in.
+    counted: Vec<Rule>,
 }
 
 impl Found {
@@ -196,6 +213,7 @@ impl Found {
         self.append(other.diagnostics);
         self.strict_explanations.extend(other.strict_explanations);
         self.not_robots_txt |= other.not_robots_txt;
+        self.counted.extend(other.counted);
     }
 }
 
@@ -301,7 +319,12 @@ impl<'w, 's> Worker<'w, 's> {
             Category::File => true,
             _ => !self.lint.file_level_only,
         };
-        judges.then(|| Run { resolved, findings: Findings::new(resolved.rule), budget: Budget::default() })
+        let counted = self.lint.counting && self.lint.table.counts_findings_of(resolved);
+        judges.then(|| Run {
+            resolved,
+            findings: Findings::new(resolved.rule).counted_once(counted),
+            budget: Budget::default(),
+        })
     }
 
     fn context(&self, resolved: &'w Resolved) -> Context<'_, 'w> {
@@ -325,8 +348,11 @@ impl<'w, 's> Worker<'w, 's> {
     fn finish(&mut self, run: Run<'_>) {
         let resolved = run.resolved;
         let metadata = resolved.rule.metadata();
-        let (reported, not_robots_txt) = run.findings.into_parts();
+        let (reported, not_robots_txt, left_unproven) = run.findings.into_parts();
         self.found.not_robots_txt |= not_robots_txt;
+        if left_unproven {
+            self.found.counted.push(resolved.rule);
+        }
         if metadata.explains_strict_failures {
             self.found.strict_explanations.extend(reported.iter().flat_map(Diagnostic::spans));
         }
@@ -429,6 +455,21 @@ struct Input<'i> {
 }
 
 fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Output) -> Vec<Diagnostic> {
+    let counting = output == Output::Reported && linter.beyond_targets() == BeyondTargets::Counted;
+    run_rules_counting(linter, input, second_thread, output, counting)
+}
+
+/// [`run_rules`], where rules that fold file-wide stop proving findings once one of a fold
+/// is in when `counting`: their other findings would fold into it, out of sight. Where a
+/// suppression comment or another rule's explanation could take that one away, they prove
+/// every finding.
+fn run_rules_counting(
+    linter: &Linter,
+    input: Input<'_>,
+    second_thread: bool,
+    output: Output,
+    counting: bool,
+) -> Vec<Diagnostic> {
     let Input { source, document, fetch, .. } = input;
     let table = linter.table();
     let analysis = Analysis::new(document, &source.text);
@@ -440,6 +481,7 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
         body_is_robots_txt: fetch.is_none_or(|fetch| fetch.robots_txt().is_some()),
         file_level_only: false,
         second_thread,
+        counting: counting && suppressions.is_empty(),
     };
     let mut worker = Worker::new(lint, &suppressions);
     worker.run(table.passes(Stage::File).iter());
@@ -454,6 +496,15 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
     }
     worker.run_document_stage();
     worker.run(table.passes(Stage::CatchAll).iter());
+    let counted = &worker.found.counted;
+    let explains_counted = |finding: &Diagnostic| {
+        finding.rule.is_some_and(|explaining| counted.iter().any(|&rule| explains(explaining, rule)))
+    };
+    if !counted.is_empty() && worker.found.diagnostics.iter().any(explains_counted) {
+        // The finding a fold kept may be taken in by another rule's: prove them all.
+        drop(worker);
+        return run_rules_counting(linter, input, second_thread, output, false);
+    }
     let file_level_only = worker.lint.file_level_only;
     // The rules' own witnesses, with the matchers they compiled, write the notes below: a
     // note asks the robots and URLs the rules just asked about.
@@ -477,7 +528,7 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
     // Rules about suppressions read which comments silenced something, and what they
     // report obeys suppressions too (`disable=unused-suppression`), which may mark more
     // names used but no longer changes what was reported.
-    let mut suppression_worker = Worker::new(Lint { file_level_only, ..lint }, &suppressions);
+    let mut suppression_worker = Worker::new(Lint { file_level_only, counting: false, ..lint }, &suppressions);
     for pass in table.passes(Stage::Suppression) {
         suppression_worker.run_pass(pass);
         let mut reported = std::mem::take(&mut suppression_worker.found.diagnostics);
@@ -813,6 +864,54 @@ mod tests {
         let labels = |at: usize| -> Vec<Span> { folded[at].labels.iter().map(|label| label.span).collect() };
         assert_eq!((labels(0), labels(1), labels(2)), (vec![line(0)], vec![line(2)], vec![]));
         assert_eq!(folded[1].message.render(text), "invalid-line says so (and 1 more like it)");
+    }
+
+    /// What people's formats show of a lint: each shown finding as the human format writes
+    /// it, and the counts (left-out information, fixes) of the closing summary.
+    fn as_people_see(report: &Report) -> (String, crate::render::Found) {
+        let mut human = Vec::new();
+        let linted = crate::render::Linted { name: "robots.txt", report };
+        crate::render::human::write(&mut human, &linted, false).expect("writing to memory");
+        (String::from_utf8_lossy(&human).into_owned(), crate::render::Found::in_report(report))
+    }
+
+    /// A run whose output counts the findings about robots outside the targets proves one
+    /// finding of each fold of a rule that folds file-wide (glob-pattern at today's targets),
+    /// and people see exactly what a run that proves every finding shows them. Where a
+    /// suppression or an explanation could take away the finding a fold kept, it proves all.
+    #[test]
+    fn a_counted_run_proves_one_finding_of_each_fold_and_shows_the_same() {
+        let lint = |text: &str, beyond_targets: BeyondTargets| {
+            let linter = Linter::new(Settings::default()).with_threads(1).with_beyond_targets(beyond_targets);
+            linter.lint(Source::from(text), None)
+        };
+        let glob_places = |report: &Report| -> usize {
+            report
+                .diagnostics
+                .iter()
+                .filter(|finding| finding.name == "glob-pattern")
+                .map(|finding| 1 + finding.labels.len())
+                .sum()
+        };
+        let rules: String = (0..40).map(|n| format!("Disallow: /p{n}/*\nDisallow: /q{n}*.pdf\n")).collect();
+        let escaped_first = "User-agent: *\nDisallow: /a*x\\nDisallow: /b\nDisallow: /c*x\nDisallow: /d*x\n";
+        let suppressed_first = "User-agent: *\nDisallow: /a*x # robolint: disable=glob-pattern\nDisallow: /c*x\n";
+        let cases = [
+            (format!("User-agent: *\n{rules}"), true),
+            (escaped_first.to_string(), false),
+            (suppressed_first.to_string(), false),
+        ];
+        for (text, skips) in cases {
+            let (listed, counted) = (lint(&text, BeyondTargets::Listed), lint(&text, BeyondTargets::Counted));
+            assert_eq!(as_people_see(&counted), as_people_see(&listed), "{text}");
+            assert!(as_people_see(&listed).1.left_out > 0, "{text}");
+            if skips {
+                // Two folds (a safe fix, none), of one proven finding each, for 80 places.
+                assert_eq!((glob_places(&listed), glob_places(&counted)), (80, 2));
+            } else {
+                assert_eq!(glob_places(&counted), glob_places(&listed), "{text}");
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::table::RuleTable;
-use super::{run_rules, second_thread_for, Input, Output, Proofs, Report, Settings};
+use super::{run_rules, second_thread_for, BeyondTargets, Input, Output, Proofs, Report, Settings};
 use crate::diagnostic::Diagnostic;
 use crate::fetch::FetchOutcome;
 use crate::model::Document;
@@ -22,13 +22,21 @@ pub struct Linter {
     threads: usize,
     /// Which findings carry their proof.
     proofs: Proofs,
+    /// Whether the output lists the findings about robots outside the targets.
+    beyond_targets: BeyondTargets,
 }
 
 impl Linter {
     /// A linter for `settings`, whose lints may use every thread the system offers.
     pub fn new(settings: Settings) -> Linter {
         let table = RuleTable::new(&settings);
-        Linter { settings, table, threads: parallel::available_threads(), proofs: Proofs::Every }
+        Linter {
+            settings,
+            table,
+            threads: parallel::available_threads(),
+            proofs: Proofs::Every,
+            beyond_targets: BeyondTargets::Listed,
+        }
     }
 
     /// The same linter with each lint held to at most `threads` threads (at least one).
@@ -49,6 +57,19 @@ impl Linter {
     /// Which findings carry their proof.
     pub fn proofs(&self) -> Proofs {
         self.proofs
+    }
+
+    /// The same linter for an output that does `beyond_targets` with the findings about
+    /// robots outside the targets (lists them, by default).
+    #[must_use]
+    pub fn with_beyond_targets(mut self, beyond_targets: BeyondTargets) -> Linter {
+        self.beyond_targets = beyond_targets;
+        self
+    }
+
+    /// What the output does with the findings about robots outside the targets.
+    pub fn beyond_targets(&self) -> BeyondTargets {
+        self.beyond_targets
     }
 
     /// The settings the linter was made with.
@@ -130,6 +151,7 @@ pub struct Linters {
     made: Vec<Arc<Linter>>,
     threads: usize,
     proofs: Proofs,
+    beyond_targets: BeyondTargets,
 }
 
 /// How many linters [`Linters`] keeps: a workspace's few robolint.toml files, with the
@@ -145,7 +167,12 @@ impl Default for Linters {
 impl Linters {
     /// Linters whose lints may use at most `threads` threads each.
     pub fn new(threads: usize) -> Linters {
-        Linters { made: Vec::new(), threads: threads.max(1), proofs: Proofs::Every }
+        Linters {
+            made: Vec::new(),
+            threads: threads.max(1),
+            proofs: Proofs::Every,
+            beyond_targets: BeyondTargets::Listed,
+        }
     }
 
     /// The same, their findings carrying proofs for `proofs`' findings only.
@@ -155,13 +182,22 @@ impl Linters {
         self
     }
 
+    /// The same, for an output that does `beyond_targets` with the findings about robots
+    /// outside the targets.
+    #[must_use]
+    pub fn with_beyond_targets(mut self, beyond_targets: BeyondTargets) -> Linters {
+        self.beyond_targets = beyond_targets;
+        self
+    }
+
     /// The linter for `settings`: the one made for equal settings, else a new one. Past
     /// `KEPT_LINTERS` the oldest is let go.
     pub fn get(&mut self, settings: &Settings) -> Arc<Linter> {
         if let Some(linter) = self.made.iter().find(|linter| linter.settings() == settings) {
             return Arc::clone(linter);
         }
-        let linter = Arc::new(Linter::new(settings.clone()).with_threads(self.threads).with_proofs(self.proofs));
+        let linter = Linter::new(settings.clone()).with_threads(self.threads).with_proofs(self.proofs);
+        let linter = Arc::new(linter.with_beyond_targets(self.beyond_targets));
         if self.made.len() == KEPT_LINTERS {
             self.made.remove(0);
         }

@@ -159,6 +159,20 @@ impl RuleTable {
         &self.folded_file_wide
     }
 
+    /// Whether a finding of `resolved`'s rule at its own severity and levels alone folds,
+    /// when the output counts rather than lists the findings about robots outside the targets,
+    /// out of sight into one per fix: the rule folds file-wide, such a finding settles as
+    /// information about those robots, and no strict-syntax finding hangs on its span.
+    pub(crate) fn counts_findings_of(&self, resolved: &Resolved) -> bool {
+        let metadata = resolved.rule.metadata();
+        self.folded_file_wide.contains(&resolved.rule)
+            && resolved.severity == Some(Severity::Info)
+            && resolved.beyond_targets_at_info
+            && !resolved.level_configured
+            && !resolved.all_infos
+            && !(metadata.explains_strict_failures && self.reads_strict_verdicts())
+    }
+
     /// Whether `diagnostic` is a finding of a rule that folds file-wide.
     pub(crate) fn folds_file_wide(&self, diagnostic: &Diagnostic) -> bool {
         diagnostic.rule.is_some_and(|rule| self.folded_file_wide.contains(&rule))

@@ -58,6 +58,15 @@ impl Renderer {
         }
     }
 
+    /// What the format does with the findings about robots outside the targets: the machine
+    /// formats list them, the others leave them out ([`Linted::shown`]) and at most count them.
+    pub fn beyond_targets(&self) -> crate::BeyondTargets {
+        match self {
+            Renderer::Json(_) | Renderer::Sarif(_) => crate::BeyondTargets::Listed,
+            _ => crate::BeyondTargets::Counted,
+        }
+    }
+
     /// Whether the format makes one document of every input (json, sarif), which only the
     /// printing thread can write, in order, rather than writing each input by itself, which
     /// any thread can then do on its own.

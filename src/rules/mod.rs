@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 use crate::analysis::captures::AgentCapture;
 use crate::analysis::record_paths::RecordPaths;
 use crate::analysis::Analysis;
-use crate::diagnostic::{Diagnostic, Text};
+use crate::diagnostic::{Applicability, Diagnostic, Evidence, Text};
 use crate::dialect::witness::Witnesses;
 use crate::dialect::Dialect;
 use crate::fetch::FetchOutcome;
@@ -592,11 +592,47 @@ pub struct Findings {
     diagnostics: Vec<Diagnostic>,
     not_robots_txt: bool,
     in_file_order: bool,
+    /// The output counts the rule's findings, folded into one per fix ([`Findings::counted_already`]).
+    counted_once: bool,
+    /// The rule left a finding unproven because one of its fold was in.
+    left_unproven: bool,
 }
 
 impl Findings {
     pub(crate) fn new(rule: Rule) -> Findings {
-        Findings { rule, diagnostics: Vec::new(), not_robots_txt: false, in_file_order: true }
+        Findings {
+            rule,
+            diagnostics: Vec::new(),
+            not_robots_txt: false,
+            in_file_order: true,
+            counted_once: false,
+            left_unproven: false,
+        }
+    }
+
+    /// The same, for a run whose output counts this rule's findings once folded
+    /// ([`crate::lint::BeyondTargets::Counted`]) when `counted` holds.
+    pub(crate) fn counted_once(mut self, counted: bool) -> Findings {
+        self.counted_once = counted;
+        self
+    }
+
+    /// Whether a further finding, at the rule's own severity, backed by its levels alone
+    /// (no [`Evidence`] of its own) and with a fix of `fix`, would change nothing the output
+    /// shows: it would fold, out of sight, into such a finding already reported. The rule
+    /// may then skip proving it (a witness search) and report nothing; the lint proves every
+    /// finding again where a suppression or another rule's explanation could take the
+    /// kept one away.
+    pub fn counted_already(&mut self, fix: Option<Applicability>) -> bool {
+        let severity = self.rule.metadata().severity;
+        let folds_into = |found: &Diagnostic| {
+            found.severity == severity
+                && found.evidence == Evidence::Levels
+                && found.fix.as_ref().map(|fix| fix.applicability) == fix
+        };
+        let counted = self.counted_once && self.diagnostics.iter().any(folds_into);
+        self.left_unproven |= counted;
+        counted
     }
 
     /// Reports a finding at `span` with `message` as its headline.
@@ -646,9 +682,11 @@ impl Findings {
         self.not_robots_txt = true;
     }
 
-    pub(crate) fn into_parts(mut self) -> (Vec<Diagnostic>, bool) {
+    /// The findings, whether the input is no robots.txt, and whether a finding was left
+    /// unproven ([`Findings::counted_already`]).
+    pub(crate) fn into_parts(mut self) -> (Vec<Diagnostic>, bool, bool) {
         self.keep_last_as_a_place();
-        (self.diagnostics, self.not_robots_txt)
+        (self.diagnostics, self.not_robots_txt, self.left_unproven)
     }
 }
 
@@ -672,7 +710,7 @@ mod tests {
         findings.report(at(3), "stray").help("another help");
         findings.report(at(4), "stray").help("another help").label(at(0), "a label");
         findings.report(at(5), "stray").help("another help");
-        let (diagnostics, _) = findings.into_parts();
+        let (diagnostics, ..) = findings.into_parts();
         let kept: Vec<Vec<Span>> = diagnostics.iter().map(places).collect();
         assert_eq!(kept, [vec![at(0), at(1), at(2)], vec![at(3)], vec![at(4)], vec![at(5)]]);
 
@@ -680,9 +718,31 @@ mod tests {
         for line in [0, 1, 2, 1] {
             findings.report(at(line), "stray");
         }
-        let (diagnostics, _) = findings.into_parts();
+        let (diagnostics, ..) = findings.into_parts();
         let kept: Vec<Vec<Span>> = diagnostics.iter().map(places).collect();
         assert_eq!(kept, [vec![at(0)], vec![at(1)], vec![at(2)], vec![at(1)]], "a rule that goes back: one per place");
+    }
+
+    /// A finding counts for the next only where the output counts the rule's findings, and
+    /// only for one of the same fold: the rule's own severity, levels alone, the same fix.
+    #[test]
+    fn a_finding_counts_for_the_next_only_in_a_counted_run_and_a_fold_of_its_own() {
+        let at = Span::new(0, 1);
+        let safe = Some(Applicability::Safe);
+        let mut listed = Findings::new(Rule::GlobPattern);
+        listed.report(at, "a pattern");
+        assert!(!listed.counted_already(None));
+        let mut counted = Findings::new(Rule::GlobPattern).counted_once(true);
+        assert!(!counted.counted_already(None), "nothing reported yet");
+        counted.report(at, "a pattern").fix(Applicability::Safe, "shorten", Vec::new());
+        assert!(!counted.counted_already(None), "another fix is another fold");
+        assert!(counted.counted_already(safe));
+        counted.report(at, "a pattern").evidence = Evidence::NoEffect;
+        assert!(!counted.counted_already(None), "evidence of its own may settle it otherwise");
+        let (_, _, left_unproven) = counted.into_parts();
+        assert!(left_unproven);
+        let (_, _, left_unproven) = listed.into_parts();
+        assert!(!left_unproven);
     }
 
     /// build.rs reads each rule file with mirrors of the types: `Metadata` reads it too, as

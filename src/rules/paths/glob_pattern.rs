@@ -17,6 +17,16 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for (line, _, field) in cx.doc.access_rules() {
         let value = cx.slice(field.value);
         let Some(at) = value.find(['*', '$']) else { continue };
+        let competes = |from: usize, to: usize| {
+            let rules = by_priority.get_or_insert_with(|| {
+                RulesByPriority::new(cx.doc.access_rules().map(|(_, _, rule)| (cx.slice(rule.value), rule.directive)))
+            });
+            rules.compete(field.directive, literal_start(value), from..=to)
+        };
+        let replacement = portable_equivalent(value, competes);
+        if out.counted_already(replacement.as_ref().map(|_| Applicability::Safe)) {
+            continue;
+        }
         let divergence = if witnesses.budget_spent() {
             // Past the budget a search proves nothing (and each verdict would still walk the
             // record): the finding stands unproven.
@@ -49,13 +59,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                  1994 standard or the 1996 draft match paths by plain prefix, so they read this rule literally and it \
                  matches no real URL",
         );
-        let competes = |from: usize, to: usize| {
-            let rules = by_priority.get_or_insert_with(|| {
-                RulesByPriority::new(cx.doc.access_rules().map(|(_, _, rule)| (cx.slice(rule.value), rule.directive)))
-            });
-            rules.compete(field.directive, literal_start(value), from..=to)
-        };
-        if let Some(replacement) = portable_equivalent(value, competes) {
+        if let Some(replacement) = replacement {
             diagnostic.fix(
                 Applicability::Safe,
                 format!("Replace `{value}` with `{replacement}`"),

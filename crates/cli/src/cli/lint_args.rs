@@ -13,7 +13,7 @@ use robolint::lint::Linters;
 use robolint::parallel;
 use robolint::render::{Found, Renderer};
 use robolint::rules::Level;
-use robolint::{Settings, Severity};
+use robolint::{BeyondTargets, Settings, Severity};
 use robolint_cli::fetch::FetchOptions;
 
 use super::ColorChoice;
@@ -177,12 +177,16 @@ impl LintArgs {
         Settings { all_infos: self.all_infos, ..self.rules.settings(config, cli_targets) }
     }
 
-    /// The run's linters, one per configuration, each lint held to `--jobs` threads and
-    /// writing the proofs the output shows.
+    /// The run's linters, one per configuration, each lint held to `--jobs` threads,
+    /// writing the proofs the output shows and proving the findings it lists (every one when
+    /// the run writes files: a fix mends what the output leaves out).
     pub(super) fn linters(&self) -> Linters {
         let offered = parallel::available_threads();
-        let proofs = self.renderer(false).proofs();
-        Linters::new(self.jobs.map_or(offered, |jobs| jobs.get().min(offered))).with_proofs(proofs)
+        let renderer = self.renderer(false);
+        let beyond_targets = if self.writes_files() { BeyondTargets::Listed } else { renderer.beyond_targets() };
+        Linters::new(self.jobs.map_or(offered, |jobs| jobs.get().min(offered)))
+            .with_proofs(renderer.proofs())
+            .with_beyond_targets(beyond_targets)
     }
 
     /// Whether the run changes files (`--fix`, `--diff`'s dry run of it, `--add-suppressions`).
