@@ -914,6 +914,33 @@ mod tests {
         }
     }
 
+    /// Every case of the rule corpus, and many records for the rules that report the same
+    /// thing per record: people see the same from a counted run as from a listed one.
+    #[test]
+    fn people_see_the_same_from_a_counted_run_of_every_corpus_case() {
+        let lint = |text: &str, beyond_targets: BeyondTargets| {
+            let linter = Linter::new(Settings::default()).with_threads(1).with_beyond_targets(beyond_targets);
+            linter.lint(Source::from(text), None)
+        };
+        let records: String = (0..20).map(|n| format!("User-agent: *\nUser-agent: a\nDisallow: /%7E{n}\n\n")).collect();
+        for text in corpus_cases().iter().chain([&records]) {
+            let (listed, counted) = (lint(text, BeyondTargets::Listed), lint(text, BeyondTargets::Counted));
+            assert_eq!(as_people_see(&counted), as_people_see(&listed), "{text}");
+        }
+        let places = |report: &Report, rule: &str| -> Vec<usize> {
+            let folded =
+                |label: &crate::diagnostic::LabelRef<'_>| label.message.render(&records) == crate::diagnostic::FOLDED;
+            let of_rule = report.diagnostics.iter().filter(|finding| finding.name == rule);
+            of_rule.map(|finding| 1 + finding.labels.iter().filter(folded).count()).collect()
+        };
+        let (listed, counted) = (lint(&records, BeyondTargets::Listed), lint(&records, BeyondTargets::Counted));
+        for (rule, found) in
+            [("multiple-star-records", 19), ("duplicate-agent", 19), ("percent-encoding-divergence", 20)]
+        {
+            assert_eq!((places(&listed, rule), places(&counted, rule)), (vec![found], vec![1]), "{rule}");
+        }
+    }
+
     #[test]
     fn equal_settings_share_one_linter_and_changed_ones_make_another() {
         let from_file = || Settings { ignore: vec!["unknown-agent".to_string()], ..Settings::default() };

@@ -26,6 +26,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             {
                 continue;
             }
+            if out.counted_already(None) {
+                continue;
+            }
             let candidates: Vec<String> = [decoded(value), hex_case_flipped(value)]
                 .into_iter()
                 .flatten()

@@ -6,17 +6,20 @@ use crate::text;
 pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let (captures, unreachable) = (cx.agent_captures(), cx.unreachable_records());
     let witnesses = cx.witnesses();
+    let prove = !out.proofs_unseen();
     for capture in
         captures.iter().filter(|capture| capture.exact && unreachable.binary_search(&capture.record).is_err())
     {
+        if out.counted_already(None) {
+            continue;
+        }
         let lines = cx.lines();
         let line = &lines[capture.line];
         let value = line.field().map_or(Span::empty_at(line.span.start()), |field| field.value);
         let diagnostic = out.report(line.field_span(), text!("`{}` already has a record above", value));
         let record = &cx.doc.records[capture.record];
-        if let Some(divergence) =
-            robot_of_value(cx.slice(value)).and_then(|robot| witnesses.merged_record(record, &robot))
-        {
+        let witness = prove.then(|| robot_of_value(cx.slice(value))).flatten();
+        if let Some(divergence) = witness.and_then(|robot| witnesses.merged_record(record, &robot)) {
             diagnostic.attach_witness(&divergence);
         }
         diagnostic.label(lines[capture.by].field_span(), "first named here").help(
