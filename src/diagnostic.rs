@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 
 use crate::dialect::divergence::{Divergence, Witness};
-use crate::dialect::witness::Witnesses;
+use crate::dialect::witness::{UnwrittenWitness, Witnesses};
 use crate::dialect::Dialect;
 use crate::model::Span;
 use crate::rule::Rule;
@@ -309,9 +309,10 @@ pub struct Diagnostic {
     pub affects: Vec<Dialect>,
     /// For a finding about robots disagreeing: a robot and URL on which they do.
     pub witness: Option<Box<Witness>>,
-    /// A divergence a rule found, with the place of its note among the notes: the note and
-    /// the witness are written only for the findings a lint keeps ([`crate::dialect::witness::Witnesses::attach`]).
-    pub(crate) unwritten_witness: Option<Box<(usize, Divergence)>>,
+    /// A divergence a rule found, or where to look for one, with the place of its note among
+    /// the notes: the note and the witness are written only for the findings a lint keeps and
+    /// its output shows ([`Diagnostic::write_witness`]).
+    pub(crate) unwritten_witness: Option<Box<(usize, UnwrittenWitness)>>,
     /// The places of findings that said exactly this, reported by the same rule right after
     /// it ([`Diagnostic::says_again`]): a million equal findings cost a span each, not a
     /// diagnostic each. The lint folds or expands them before anyone else reads the finding.
@@ -405,14 +406,23 @@ impl Diagnostic {
     /// keeps the finding: most findings of a rule that folds file-wide are labels of the first
     /// in the end, and naming Python's robot costs a reading of the file Python's way.
     pub fn attach_witness(&mut self, divergence: &Divergence) {
-        self.unwritten_witness = Some(Box::new((self.notes.len(), divergence.clone())));
+        self.unwritten_witness =
+            Some(Box::new((self.notes.len(), UnwrittenWitness::Found(Box::new(divergence.clone())))));
+    }
+
+    /// Adds where to look for a witness that proves the finding but decides nothing about it:
+    /// the search runs only if the lint keeps the finding and the output shows its proof
+    /// (of a thousand such findings folded into one, one is searched).
+    pub(crate) fn attach_witness_to_find(&mut self, search: UnwrittenWitness) {
+        self.unwritten_witness = Some(Box::new((self.notes.len(), search)));
     }
 
     /// Writes out what [`Diagnostic::attach_witness`] added: the divergence described in a
     /// note, at the place it was attached, and as the finding's witness.
     pub(crate) fn write_witness(&mut self, witnesses: &Witnesses<'_>) {
         let Some(unwritten) = self.unwritten_witness.take() else { return };
-        let (at, divergence) = *unwritten;
+        let (at, unwritten) = *unwritten;
+        let Some(divergence) = witnesses.divergence_of(unwritten) else { return };
         let (note, witness) = witnesses.shown(&divergence);
         self.notes.insert(at.min(self.notes.len()), note);
         self.witness(witness);

@@ -474,6 +474,19 @@ impl<'a> Witnesses<'a> {
         verdicts.iter().all(|&allowed| allowed == first).then_some(first)
     }
 
+    /// The divergence an unwritten witness stands for: the one found, or the result of its
+    /// search, run now on a budget of its own.
+    pub(crate) fn divergence_of(&self, unwritten: UnwrittenWitness) -> Option<Divergence> {
+        match unwritten {
+            UnwrittenWitness::Found(divergence) => Some(*divergence),
+            UnwrittenWitness::MergedRecord { record, robot } => {
+                let record = self.document.records.get(record)?;
+                let robot = robot.unwrap_or_else(|| self.anonymous_robot());
+                self.spending(&mut Budget::default(), || self.merged_record(record, &robot))
+            }
+        }
+    }
+
     /// A URL on which RFC 9309 robots, which merge `record` with an earlier record that
     /// names `robot` too, obey one of `record`'s rules while first-match robots never read
     /// them.
@@ -486,6 +499,26 @@ impl<'a> Witnesses<'a> {
         self.find(robot, &candidates, MERGED, |divergence| {
             divergence.deciding_line(Dialect::Rfc9309).is_some_and(|decided| record.rules.contains(&decided))
         })
+    }
+}
+
+/// A finding's witness until the lint writes it out ([`crate::Diagnostic::write_witness`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum UnwrittenWitness {
+    /// Found while the rule ran, where the search decided whether there is a finding. Boxed,
+    /// so that a search still to run costs a few words.
+    Found(Box<Divergence>),
+    /// To look for when written ([`Witnesses::merged_record`]): the record at `record`, for
+    /// `robot`, or for the file's anonymous robot ([`Witnesses::anonymous_robot`]) when `None`.
+    MergedRecord { record: usize, robot: Option<String> },
+}
+
+impl UnwrittenWitness {
+    /// The search of [`Witnesses::merged_record`] for the record at `at` of `document`, when
+    /// there is something to find: a record that governs no rule has no rule to obey.
+    pub(crate) fn merged_record(document: &Document, at: usize, robot: Option<String>) -> Option<UnwrittenWitness> {
+        let governs_rules = document.records.get(at)?.governed_rules().next().is_some();
+        governs_rules.then_some(UnwrittenWitness::MergedRecord { record: at, robot })
     }
 }
 
@@ -660,6 +693,22 @@ mod tests {
         let (also_none, every_verdict) = search(None, &nowhere);
         assert_eq!((none, also_none), (None, None));
         assert!(narrowed < every_verdict, "{narrowed} octets compared, against {every_verdict}");
+    }
+
+    /// A witness left to find when written is the one the search finds then, and a record
+    /// that governs no rule leaves nothing to find.
+    #[test]
+    fn a_witness_to_find_is_what_the_search_finds_when_it_is_written() {
+        let source = Source::from("User-agent: *\nDisallow: /a\n\nUser-agent: *\n\nUser-agent: *\nDisallow: /b\n");
+        let document = parse::parse(&source);
+        let witnesses = Witnesses::new(&document, &source.text);
+        let record = |at: usize| UnwrittenWitness::merged_record(&document, at, None);
+        let last = document.records.len() - 1;
+        let found = witnesses.divergence_of(record(last).expect("a record with a rule"));
+        let searched = witnesses.merged_record(&document.records[last], &witnesses.anonymous_robot());
+        assert_eq!((found.as_ref().map(|divergence| divergence.url.as_str()), found.clone()), (Some("/b"), searched));
+        let without_rules = document.records.iter().position(|record| record.governed_rules().next().is_none());
+        assert_eq!(without_rules.map(record), Some(None));
     }
 
     #[test]

@@ -682,13 +682,6 @@ impl Findings {
         self.not_robots_txt = true;
     }
 
-    /// Whether no output of this run shows this rule's proofs (witness notes): the output
-    /// counts its findings, once folded, and lists none. A rule may then leave unsearched a
-    /// witness that decides nothing but the proof.
-    pub fn proofs_unseen(&self) -> bool {
-        self.counted_once
-    }
-
     /// The findings, whether the input is no robots.txt, and whether a finding was left
     /// unproven ([`Findings::counted_already`]).
     pub(crate) fn into_parts(mut self) -> (Vec<Diagnostic>, bool, bool) {
