@@ -182,7 +182,7 @@ struct Lint<'l> {
     file_level_only: bool,
     /// The `Document` stage's passes are shared with a helper thread.
     second_thread: bool,
-    /// Rules that fold file-wide may stop proving findings once one of a fold is in.
+    /// Rules that fold file-wide may stop proving findings once one finding per fold is in.
     counting: bool,
 }
 
@@ -195,7 +195,7 @@ struct Found {
     strict_explanations: Vec<Span>,
     /// A rule found the body is not a robots.txt (HTML, binary).
     not_robots_txt: bool,
-    /// The rules that left findings unproven because one of their fold was in.
+    /// The rules that left findings unproven because a finding of the same fold was in.
     counted: Vec<Rule>,
 }
 
@@ -459,10 +459,10 @@ fn run_rules(linter: &Linter, input: Input<'_>, second_thread: bool, output: Out
     run_rules_counting(linter, input, second_thread, output, counting)
 }
 
-/// [`run_rules`], where rules that fold file-wide stop proving findings once one of a fold
-/// is in when `counting`: their other findings would fold into it, out of sight. Where a
-/// suppression comment or another rule's explanation could take that one away, they prove
-/// every finding.
+/// [`run_rules`], where, when `counting`, rules that fold file-wide stop proving findings
+/// once one finding per fold is in: their other findings would fold into it, out of sight.
+/// Where a suppression comment or another rule's explanation could take that one away, they
+/// prove every finding.
 fn run_rules_counting(
     linter: &Linter,
     input: Input<'_>,

@@ -594,7 +594,7 @@ pub struct Findings {
     in_file_order: bool,
     /// The output counts the rule's findings, folded into one per fix ([`Findings::counted_already`]).
     counted_once: bool,
-    /// The rule left a finding unproven because one of its fold was in.
+    /// The rule left a finding unproven because a finding of the same fold was in.
     left_unproven: bool,
 }
 
