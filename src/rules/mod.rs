@@ -624,13 +624,17 @@ impl Findings {
     /// finding again where a suppression or another rule's explanation could take the
     /// kept one away.
     pub fn counted_already(&mut self, fix: Option<Applicability>) -> bool {
+        // Asked once per pattern on every keystroke in editors, which list every finding.
+        if !self.counted_once {
+            return false;
+        }
         let severity = self.rule.metadata().severity;
         let folds_into = |found: &Diagnostic| {
             found.severity == severity
                 && found.evidence == Evidence::Levels
                 && found.fix.as_ref().map(|fix| fix.applicability) == fix
         };
-        let counted = self.counted_once && self.diagnostics.iter().any(folds_into);
+        let counted = self.diagnostics.iter().any(folds_into);
         self.left_unproven |= counted;
         counted
     }
