@@ -1,8 +1,8 @@
 //! The crawler registry: the robots that visit sites, who runs them, what they fetch for,
 //! and how each reads robots.txt. The facts are data with sources, `agents/<purpose>.toml`
-//! (one file per purpose, compiled in as the JSON build.rs writes of them, which reads many
-//! times faster than TOML); a `robolint.toml` may add or replace entries with `[[agent]]`
-//! tables of the same shape plus a `purpose`.
+//! (one file per purpose, which build.rs compiles in as static entries whose text borrows
+//! from the binary, so that no process parses them); a `robolint.toml` may add or replace
+//! entries with `[[agent]]` tables of the same shape plus a `purpose`, whose text is owned.
 //!
 //! Reading the registry never fails: an entry with a mistake is left out and the mistake
 //! becomes a [`Problem`] naming the file and the token, which `tests/it/agents.rs` requires to
@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::ops::Bound;
+use std::ops::{Bound, Deref};
 use std::str::FromStr;
 use std::sync::OnceLock;
 
@@ -64,10 +64,9 @@ macro_rules! builtin_files {
             }
         }
 
-        /// The registry's files as compiled in, by purpose: build.rs's JSON of each, one
-        /// entry per line.
-        const BUILTIN: &[(Purpose, &str)] =
-            &[$((Purpose::$purpose, include_str!(concat!(env!("OUT_DIR"), "/agents/", $name, ".jsonl"))),)*];
+        /// The registry's entries as compiled in, by purpose: build.rs writes each file's
+        /// entries as static data, so no process parses them.
+        static BUILTIN: &[&[Agent]] = &[$(include!(concat!(env!("OUT_DIR"), "/agents/", $name, ".rs")),)*];
     };
 }
 
@@ -474,9 +473,9 @@ pub struct FetchingOverride {
     pub on_too_many_redirects: Option<Treatment>,
     /// What the source says, or leaves open, in a sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub note: Option<Cow<'static, str>>,
     /// The http(s) URL where the operator documents this.
-    pub source: String,
+    pub source: Cow<'static, str>,
 }
 
 impl FetchingOverride {
@@ -501,14 +500,14 @@ pub struct Agent {
     #[serde(default = "unset_purpose")]
     pub purpose: Purpose,
     /// The product token robots.txt groups name, as the operator spells it.
-    pub token: String,
+    pub token: Cow<'static, str>,
     /// Other tokens or spellings the same robot answers to.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub also: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_empty_list")]
+    pub also: Cow<'static, [Cow<'static, str>]>,
     /// The robot's name in words, as in `Amazon Kendra`.
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// Who runs the robot, as in `Amazon`.
-    pub operator: String,
+    pub operator: Cow<'static, str>,
     /// Whether the robot obeys robots.txt.
     pub honours: Honours,
     /// The parser the robot reads robots.txt with.
@@ -520,27 +519,27 @@ pub struct Agent {
     pub matching: Matching,
     /// Why the registry says so: the operator's page, or where its crawler shows it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub matching_basis: Option<String>,
+    pub matching_basis: Option<Cow<'static, str>>,
     /// Tokens whose group the robot obeys, in order, when no group names it (before `*`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fallback: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_empty_list")]
+    pub fallback: Cow<'static, [Cow<'static, str>]>,
     /// It obeys only groups that name it (or a fallback), never `User-agent: *`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub ignores_star: bool,
     /// When the token stopped being used: `YYYY` or `YYYY-MM`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub retired: Option<String>,
+    pub retired: Option<Cow<'static, str>>,
     /// The token that took over when this one was retired.
     /// It must name a robot of the registry.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub replaced_by: Option<String>,
+    pub replaced_by: Option<Cow<'static, str>>,
     /// For a control token: the robots that fetch the pages its preference is about. They
     /// read their own groups (or `*`), never the control token's.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub crawled_by: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_empty_list")]
+    pub crawled_by: Cow<'static, [Cow<'static, str>]>,
     /// Extension fields the operator documents its robot reading, as in `Crawl-delay`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reads: Vec<Extension>,
+    #[serde(default, skip_serializing_if = "is_empty_list")]
+    pub reads: Cow<'static, [Extension]>,
     /// Limits the operator documents; none by default.
     #[serde(default, skip_serializing_if = "is_default")]
     pub limits: Limits,
@@ -549,12 +548,12 @@ pub struct Agent {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fetching: Option<FetchingOverride>,
     /// What the robot does, in one sentence of the registry's own words.
-    pub description: String,
+    pub description: Cow<'static, str>,
     /// The operator's documentation, or the best public source.
-    pub docs: String,
+    pub docs: Cow<'static, str>,
     /// Further sources for the entry's facts, beyond `docs`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sources: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_empty_list")]
+    pub sources: Cow<'static, [Cow<'static, str>]>,
     /// When the facts were last checked against the sources.
     #[serde(serialize_with = "date_text", deserialize_with = "date_from_text")]
     pub checked: Datetime,
@@ -564,6 +563,10 @@ pub struct Agent {
 /// replaces it before anything reads it.
 fn unset_purpose() -> Purpose {
     Purpose::Other
+}
+
+fn is_empty_list<T>(list: &[T]) -> bool {
+    list.is_empty()
 }
 
 fn is_false(value: &bool) -> bool {
@@ -589,7 +592,7 @@ fn date_text<S: serde::Serializer>(date: &Datetime, serializer: S) -> Result<S::
 impl Agent {
     /// Every token the robot answers to: its own, then `also`.
     pub fn tokens(&self) -> impl Iterator<Item = &str> {
-        std::iter::once(self.token.as_str()).chain(self.also.iter().map(String::as_str))
+        std::iter::once(&*self.token).chain(self.also.iter().map(Deref::deref))
     }
 
     /// Whether the token is no longer used: it has a `retired` date.
@@ -703,15 +706,17 @@ impl Agent {
             // fallback would have: say which it is.
             let fallback = self.fallback.iter().find(|fallback| is_one_of(fallback, &names));
             let obeys = match fallback {
-                Some(fallback) if !names.iter().any(|&name| is_one_of(name, &own)) => Obeys::Fallback(fallback.clone()),
+                Some(fallback) if !names.iter().any(|&name| is_one_of(name, &own)) => {
+                    Obeys::Fallback(fallback.to_string())
+                }
                 _ => Obeys::OwnGroup,
             };
             return RobotMatcher { matcher, obeys };
         }
-        for token in &self.fallback {
+        for token in self.fallback.iter() {
             let matcher = matcher_for(token);
             if matcher.applies() && named(&matcher).iter().any(|&name| name != "*") {
-                return RobotMatcher { matcher, obeys: Obeys::Fallback(token.clone()) };
+                return RobotMatcher { matcher, obeys: Obeys::Fallback(token.to_string()) };
             }
         }
         let matcher = matcher_for(&self.token);
@@ -795,10 +800,7 @@ fn matchers_reading(agents: &[&Agent], document: &Document, text: &str) -> Vec<R
             .iter()
             .filter(|agent| (agent.dialect.dialect(), agent.matching) == (dialect, matching))
             .flat_map(|agent| {
-                agent
-                    .tokens()
-                    .map(move |token| matching.compared(token))
-                    .chain(agent.fallback.iter().map(String::as_str))
+                agent.tokens().map(move |token| matching.compared(token)).chain(agent.fallback.iter().map(Deref::deref))
             })
             .collect();
         let compiled = match matching {
@@ -915,8 +917,16 @@ impl Registry {
         static BUILTIN_REGISTRY: OnceLock<Registry> = OnceLock::new();
         BUILTIN_REGISTRY.get_or_init(|| {
             let mut registry = Registry::default();
-            for &(purpose, lines) in BUILTIN {
-                registry.read_builtin_file(purpose, lines);
+            registry.agents.reserve(BUILTIN.iter().map(|entries| entries.len()).sum());
+            for &entries in BUILTIN {
+                let Some(first) = entries.first() else { continue };
+                let file = format!("agents/{}.toml", first.purpose);
+                for agent in entries {
+                    // The entry borrows its text from the binary: the copy allocates nothing.
+                    if let Some(agent) = registry.checked(&file, agent.clone()) {
+                        registry.push(&file, agent);
+                    }
+                }
             }
             registry.check_references("agents/", 0..registry.agents.len());
             let fetching = include_str!(concat!(env!("OUT_DIR"), "/agents/fetching.json"));
@@ -1017,34 +1027,6 @@ impl Registry {
     /// Reads the robots of `purpose`'s file from `lines`, build.rs's JSON of its entries, each
     /// on its own line ending with a line break. build.rs refused a `purpose` key: the file's
     /// name is it.
-    fn read_builtin_file(&mut self, purpose: Purpose, lines: &str) {
-        let file = format!("agents/{purpose}.toml");
-        // memchr finds the line ends with SIMD, where `str::lines` cost a one-file check
-        // 0.18 M instructions.
-        let ends = memchr::memchr_iter(b'\n', lines.as_bytes());
-        self.agents.reserve(ends.clone().count());
-        let mut start = 0;
-        for end in ends {
-            let line = &lines[start..end];
-            start = end + 1;
-            let agent = match serde_json::from_str::<Agent>(line) {
-                Ok(mut agent) => {
-                    agent.purpose = purpose;
-                    agent
-                }
-                Err(error) => {
-                    let entry = serde_json::from_str::<serde_json::Value>(line).ok();
-                    let token = entry.as_ref().and_then(|entry| entry.get("token")?.as_str()).map(str::to_string);
-                    self.problem(&file, token, error.to_string());
-                    continue;
-                }
-            };
-            if let Some(agent) = self.checked(&file, agent) {
-                self.push(&file, agent);
-            }
-        }
-    }
-
     /// One entry of robolint.toml, checked on its own.
     fn agent_from(&mut self, file: &str, table: toml::Value) -> Option<Agent> {
         let token = table.get("token").and_then(toml::Value::as_str).map(str::to_string);
@@ -1067,7 +1049,7 @@ impl Registry {
         let mistakes = entry_mistakes(&agent);
         let valid = mistakes.is_empty();
         for message in mistakes {
-            self.problem(file, Some(agent.token.clone()), message);
+            self.problem(file, Some(agent.token.to_string()), message);
         }
         valid.then_some(agent)
     }
@@ -1076,9 +1058,9 @@ impl Registry {
         let index = self.agents.len();
         for token in agent.tokens() {
             if let Some(other) = self.by_token.get(&lower_case(token, &mut [0; 64])) {
-                let owner = self.agents.get(other).map_or("", |other| other.token.as_str());
+                let owner = self.agents.get(other).map_or("", |other| &*other.token);
                 let message = format!("`{token}` is already a token of `{owner}`");
-                return self.problem(file, Some(agent.token.clone()), message);
+                return self.problem(file, Some(agent.token.to_string()), message);
             }
         }
         for token in agent.tokens() {
@@ -1121,7 +1103,7 @@ impl Registry {
             }
         }
         for (token, message) in unknown {
-            self.problem(file, Some(token), message);
+            self.problem(file, Some(token.to_string()), message);
         }
     }
 
@@ -1230,9 +1212,9 @@ mod tests {
     #[test]
     fn names_are_found_in_any_case_short_or_long() {
         let registry = Registry::builtin();
-        let gptbot = registry.find("GPTBot").map(|agent| agent.token.as_str());
+        let gptbot = registry.find("GPTBot").map(|agent| agent.token.as_ref());
         assert_eq!(gptbot, Some("GPTBot"));
-        assert_eq!(registry.find("gPtBoT/1.2 (+https://openai.com/gptbot)").map(|agent| agent.token.as_str()), gptbot);
+        assert_eq!(registry.find("gPtBoT/1.2 (+https://openai.com/gptbot)").map(|agent| agent.token.as_ref()), gptbot);
         let long = format!("GPTBot{}", "x".repeat(80));
         assert_eq!(registry.find(&long), None);
         assert!(matches!(lower_case("ÉtéBot", &mut [0; 64]), Cow::Borrowed("Étébot")));
@@ -1257,7 +1239,7 @@ mod tests {
         }
     }
 
-    /// The built-in registry as robolint read it before build.rs wrote its files as JSON:
+    /// The built-in registry as robolint read it before build.rs compiled its files in:
     /// each TOML file parsed at run time, its entries read one by one as robolint.toml's are.
     fn builtin_from_toml() -> Registry {
         #[derive(Deserialize)]
@@ -1299,18 +1281,5 @@ mod tests {
             assert_eq!(built, read);
         }
         assert_eq!(builtin, &from_toml);
-    }
-
-    #[test]
-    fn a_builtin_file_gives_the_purpose_and_a_broken_entry_is_one_problem() {
-        let entry = r#"{"token":"ExampleBot","name":"Example","operator":"Example","honours":"yes","dialect":"rfc9309","dialect-basis":"assumed","description":"A test robot.","docs":"https://example.com/","checked":"2026-11-25"}"#;
-        let broken = entry.replace("ExampleBot", "BrokenBot").replace(r#""yes""#, r#""sometimes""#);
-        let mut registry = Registry::default();
-        registry.read_builtin_file(Purpose::Seo, &format!("{entry}\n{broken}\n"));
-        assert_eq!(registry.find("ExampleBot").map(|agent| agent.purpose), Some(Purpose::Seo));
-        assert_eq!(registry.agents().len(), 1);
-        let problem = (registry.problems[0].file.as_str(), registry.problems[0].token.as_deref());
-        assert_eq!((registry.problems.len(), problem), (1, ("agents/seo.toml", Some("BrokenBot"))));
-        assert!(registry.problems[0].message.contains("sometimes"), "{:?}", registry.problems);
     }
 }

@@ -99,7 +99,7 @@ impl Robot {
     /// A registry robot, read in its own dialect, its fallbacks and `*` handling as listed.
     pub fn of_registry(agent: &'static Agent) -> Robot {
         Robot {
-            token: agent.token.clone(),
+            token: agent.token.to_string(),
             dialect: agent.dialect.dialect(),
             purpose: agent.purpose.name().into(),
             entry: Some(agent),

@@ -165,6 +165,16 @@ impl From<String> for Arg {
     }
 }
 
+/// A registry entry's words: borrowed from the binary, they are copied by no finding.
+impl From<Cow<'static, str>> for Arg {
+    fn from(text: Cow<'static, str>) -> Arg {
+        match text {
+            Cow::Borrowed(text) => Arg::Static(text),
+            Cow::Owned(text) => Arg::from(text),
+        }
+    }
+}
+
 impl From<Text> for Arg {
     fn from(text: Text) -> Arg {
         Arg::Text(Box::new(text))

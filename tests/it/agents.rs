@@ -64,7 +64,7 @@ fn every_entry_keeps_its_files_purpose_and_a_source() {
 #[test]
 fn robots_are_found_by_token_spelling_or_user_agent_header() {
     let registry = Registry::builtin();
-    let token = |agent: &str| registry.find(agent).map(|found| found.token.as_str());
+    let token = |agent: &str| registry.find(agent).map(|found| found.token.as_ref());
     assert_eq!(token("GPTBot"), Some("GPTBot"));
     assert_eq!(token("gptbot"), Some("GPTBot"));
     assert_eq!(token("GPTBot/1.2 (+https://openai.com/gptbot)"), Some("GPTBot"));
@@ -78,7 +78,7 @@ fn robots_are_found_by_token_spelling_or_user_agent_header() {
 fn the_schemas_special_cases_are_carried() {
     let registry = Registry::builtin();
     let image = registry.find("Googlebot-Image").expect("Googlebot-Image");
-    assert_eq!(image.fallback, ["Googlebot"]);
+    assert_eq!(*image.fallback, ["Googlebot"]);
     assert!(registry.find("AdsBot-Google").expect("AdsBot-Google").ignores_star);
     let retired = registry.find("anthropic-ai").expect("anthropic-ai");
     assert!(retired.is_retired());
@@ -115,12 +115,12 @@ checked = 2026-11-25
 fn an_addition_is_found_and_a_replacement_wins() {
     let registry = add(VALID);
     assert!(registry.problems.is_empty(), "{:?}", registry.problems);
-    assert_eq!(registry.find("examplebot").map(|agent| agent.operator.as_str()), Some("Example Inc."));
+    assert_eq!(registry.find("examplebot").map(|agent| agent.operator.as_ref()), Some("Example Inc."));
     assert_eq!(registry.agents().len(), Registry::builtin().agents().len() + 1);
 
     let replaced = add(&VALID.replace("ExampleBot", "GPTBot").replace("Example Inc.", "Someone else"));
     assert!(replaced.problems.is_empty(), "{:?}", replaced.problems);
-    assert_eq!(replaced.find("GPTBot").map(|agent| agent.operator.as_str()), Some("Someone else"));
+    assert_eq!(replaced.find("GPTBot").map(|agent| agent.operator.as_ref()), Some("Someone else"));
     assert_eq!(replaced.agents().len(), Registry::builtin().agents().len());
 }
 
@@ -264,7 +264,7 @@ fn tokens_beyond_product_tokens() -> Vec<&'static str> {
     let tokens: Vec<&str> = Registry::builtin()
         .agents()
         .iter()
-        .map(|agent| agent.token.as_str())
+        .map(|agent| agent.token.as_ref())
         .filter(|token| !is_product_token(token.split('/').next().unwrap_or(token)))
         .collect();
     assert!(tokens.contains(&"MJ12bot") && tokens.contains(&"Sogou web spider"), "{tokens:?}");

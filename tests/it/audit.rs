@@ -159,7 +159,7 @@ fn each_robot_whose_token_is_no_product_token_is_kept_out_by_its_own_group() {
         .agents()
         .iter()
         .filter(|agent| !agent.is_retired() && !is_product_token(&agent.token))
-        .map(|agent| agent.token.as_str())
+        .map(|agent| agent.token.as_ref())
         .collect();
     assert!(tokens.len() >= 21, "{tokens:?}");
     let file: String = tokens.iter().map(|token| format!("User-agent: {token}\nDisallow: /\n\n")).collect();

@@ -427,7 +427,7 @@ fn each_robot_whose_token_is_no_product_token_is_blocked_by_its_own_group() {
     let is_product_token = |token: &str| token.chars().all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_');
     let registry = robolint::agents::Registry::builtin();
     let tokens: Vec<&str> =
-        registry.agents().iter().map(|agent| agent.token.as_str()).filter(|token| !is_product_token(token)).collect();
+        registry.agents().iter().map(|agent| agent.token.as_ref()).filter(|token| !is_product_token(token)).collect();
     assert!(tokens.len() >= 21, "{tokens:?}");
     let dir = temp_dir("tokens");
     fs::write(dir.join("old.txt"), "").expect("old");

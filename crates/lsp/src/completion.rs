@@ -62,7 +62,7 @@ fn agent_items(range: Range, needs_space: bool) -> Vec<CompletionItem> {
         let token = &agent.token;
         CompletionItem {
             detail: Some(format!("{} ({}, {})", agent.name, agent.operator, agent.purpose)),
-            documentation: Some(Documentation::String(agent.description.clone())),
+            documentation: Some(Documentation::String(agent.description.to_string())),
             ..item(token, CompletionItemKind::VALUE, TextEdit::new(range, format!("{space}{token}")))
         }
     });

@@ -320,7 +320,7 @@ fn captured_robots(document: &Document, text: &str, line: LineIndex) -> String {
     let list = if obeying.is_empty() { "none of the registry's robots".to_string() } else { obeying.join(", ") };
     out.push_str(&format!("- as each robot reads it: {list}\n"));
     for dialect in Dialect::ALL {
-        let matchers = Matcher::for_robots(document, text, agents.iter().map(|agent| agent.token.as_str()), dialect);
+        let matchers = Matcher::for_robots(document, text, agents.iter().map(|agent| agent.token.as_ref()), dialect);
         let captured: Vec<String> = agents
             .iter()
             .zip(&matchers)

@@ -26,7 +26,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     let mut seen: HashSet<&str> = HashSet::new();
     let robots: Vec<_> = named_robots(cx)
         .filter(|named| matches!(named.agent.purpose, Purpose::AiTraining | Purpose::AiSearch))
-        .filter(|named| seen.insert(named.agent.token.as_str()))
+        .filter(|named| seen.insert(named.agent.token.as_ref()))
         .filter_map(|named| {
             let robot = named.agent.matcher(cx.doc, cx.text);
             (robot.obeys == Obeys::OwnGroup).then_some((named, robot))
@@ -83,7 +83,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         };
         let own_lines = robot.matcher.agent_lines();
         let (Some(&own_first), Some(&own_last)) = (own_lines.first(), own_lines.last()) else { continue };
-        let token = agent.token.as_str();
+        let token = agent.token.as_ref();
         let star_rule_text =
             lines[*star_rule].field().map_or(Arg::Static(""), |field| Arg::Source(field.name.to(field.value)));
         let diagnostic = out

@@ -35,10 +35,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         misread.sort_unstable();
         let Some(&first) = misread.first() else { continue };
         let (Some(&first_agent), Some(&last_agent)) = (record.agents.first(), record.agents.last()) else { continue };
-        let tokens = Text::joined(controls.iter().map(|agent| text!("`{}`", agent.token.as_str())), " and ");
+        let tokens = Text::joined(controls.iter().map(|agent| text!("`{}`", agent.token.as_ref())), " and ");
         let crawlers: Vec<&'static Agent> = controls
             .iter()
-            .flat_map(|agent| &agent.crawled_by)
+            .flat_map(|agent| agent.crawled_by.iter())
             .filter_map(|token| registry.find(token))
             .fold(Vec::new(), |mut crawlers, crawler| {
                 if !crawlers.iter().any(|known: &&Agent| known.token == crawler.token) {
@@ -46,7 +46,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 }
                 crawlers
             });
-        let fetchers: Vec<&'static str> = crawlers.iter().map(|crawler| crawler.token.as_str()).collect();
+        let fetchers: Vec<&'static str> = crawlers.iter().map(|crawler| crawler.token.as_ref()).collect();
         let what = lines[first].field().map_or(Arg::Static(""), |field| Arg::Source(field.name));
         let (is, its) = match controls.len() {
             1 => ("is a control token, not a crawler", "its"),

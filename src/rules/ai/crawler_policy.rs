@@ -166,7 +166,7 @@ fn report(
     statement: &Statement<'_>,
     breaking: &[(RobotAccess<'static>, String)],
 ) {
-    let listed = breaking.iter().take(NAMED_IN_HEADLINE).map(|(robot, _)| Text::from(robot.agent.token.as_str()));
+    let listed = breaking.iter().take(NAMED_IN_HEADLINE).map(|(robot, _)| Text::from(robot.agent.token.as_ref()));
     let listed = Text::joined(listed, ", ");
     let shown = match breaking.len() {
         count if count > NAMED_IN_HEADLINE => text!("{} and {} more", listed, count - NAMED_IN_HEADLINE),
@@ -189,7 +189,7 @@ fn report(
         let verdict = robot.matcher.allowed(url);
         // The audit's reason comes as words (a String) already.
         let why = audit.explain(robot, &crate::audit::Answer { url: url.as_str().into(), verdict });
-        text!("{} {} {}: {}", robot.agent.token.as_str(), verb, url.clone(), why)
+        text!("{} {} {}: {}", robot.agent.token.as_ref(), verb, url.clone(), why)
     });
     let mut explained = Text::joined(explained, "; ");
     if breaking.len() > EXPLAINED_IN_HELP {
@@ -224,7 +224,7 @@ fn places(cx: &Context<'_, '_>, breaking: &[(RobotAccess<'static>, String)]) -> 
         let line = verdict.reason.rule().map(|rule| rule.line).or_else(|| robot.agent_lines.first().copied());
         let span = line.map_or(Span::empty_at(0), |line| cx.doc.lines[line].field_span());
         if !labels.iter().any(|(known, _)| *known == span) {
-            labels.push((span, text!("decides for {}", robot.agent.token.as_str())));
+            labels.push((span, text!("decides for {}", robot.agent.token.as_ref())));
         }
     }
     let span = labels.first().map_or(Span::empty_at(0), |(span, _)| *span);
@@ -271,7 +271,7 @@ fn block_group(cx: &Context<'_, '_>, breaking: &[(RobotAccess<'_>, String)]) -> 
         .collect();
     let added = match reached.as_slice() {
         [] => return None,
-        [one] => one.token.clone(),
+        [one] => one.token.to_string(),
         many => format!("{} robots", many.len()),
     };
     Some((Edit::insert(cx.text.len(), group_for(&reached)), added))

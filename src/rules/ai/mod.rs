@@ -140,7 +140,7 @@ pub(super) fn named_robots<'a>(cx: &Context<'a, '_>) -> impl Iterator<Item = Nam
 pub(super) fn obeyed_group(cx: &Context<'_, '_>, agent: &'static Agent) -> Text {
     let robot = agent.matcher(cx.doc, cx.text);
     let line = robot.matcher.agent_lines().first().map_or(Text::default(), |line| text!(" (line {})", line + 1));
-    let token = agent.token.as_str();
+    let token = agent.token.as_ref();
     match robot.obeys {
         Obeys::OwnGroup => text!("{} obeys its own group{}", token, line),
         Obeys::Fallback(fallback) => text!("{} obeys the group of `{}`{}", token, fallback, line),

@@ -101,7 +101,7 @@ fn report_if_all_blocked(cx: &Context<'_, '_>, out: &mut Findings, category: Cat
     for (agent, robot) in robots.iter().zip(agents::matchers(&robots, cx.doc, cx.text)) {
         match disallowed_under(&robot.matcher, "/") {
             Some(deciding) => {
-                example.get_or_insert((agent.token.as_str(), deciding));
+                example.get_or_insert((agent.token.as_ref(), deciding));
             }
             None => return,
         }

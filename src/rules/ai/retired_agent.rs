@@ -19,7 +19,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     // Each robot's lines, by its registry token: where a successor is named.
     let mut lines_naming: HashMap<&str, Vec<LineIndex>> = HashMap::new();
     for robot in &named {
-        lines_naming.entry(robot.agent.token.as_str()).or_default().push(robot.line);
+        lines_naming.entry(robot.agent.token.as_ref()).or_default().push(robot.line);
     }
     // Groups given a successor's line by an earlier finding's fix: two retired tokens of one
     // group with one successor (`anthropic-ai`, `Claude-Web`) must not add it twice.
@@ -28,7 +28,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
     for robot in named.iter().filter(|robot| robot.agent.is_retired()) {
         let agent = robot.agent;
         let retired = agent.retired.as_deref().unwrap_or_default();
-        let operator = agent.operator.as_str();
+        let operator = agent.operator.as_ref();
         let value = robot.field.value;
         let successor = agent.replaced_by.as_deref().and_then(|token| Registry::builtin().find(token));
         let Some(successor) = successor else {
@@ -43,9 +43,9 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             .evidence(Evidence::NoEffect);
             continue;
         };
-        let token = successor.token.as_str();
+        let token = successor.token.as_ref();
         let group = cx.doc.record_index_of(robot.line);
-        let successor_lines = lines_naming.get(successor.token.as_str()).map_or(&[][..], Vec::as_slice);
+        let successor_lines = lines_naming.get(successor.token.as_ref()).map_or(&[][..], Vec::as_slice);
         let in_group = successor_lines.iter().find(|&&line| cx.doc.record_index_of(line) == group);
         if let Some(&line) = in_group {
             out.report(
@@ -98,10 +98,10 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
                 obeyed_group(cx, successor),
                 token,
             ));
-        if fixed_groups.contains(&(group, successor.token.as_str())) {
+        if fixed_groups.contains(&(group, successor.token.as_ref())) {
             continue;
         }
-        fixed_groups.push((group, successor.token.as_str()));
+        fixed_groups.push((group, successor.token.as_ref()));
         let line = &lines[robot.line];
         let (insert_at, new_line) = match cx.slice(line.ending_span) {
             "" => (line.ending_span.end(), format!("\nUser-agent: {}", successor.token)),

@@ -25,16 +25,16 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
         }
         let suggestions = known.suggestions(suggester, token);
         let Some((last, others)) = suggestions.split_last() else { continue };
-        let listed = Text::joined(others.iter().map(|agent| text!("`{}`", agent.token.as_str())), ", ");
+        let listed = Text::joined(others.iter().map(|agent| text!("`{}`", agent.token.as_ref())), ", ");
         let did_you_mean = match others {
-            [] => text!("`{}`", last.token.as_str()),
-            _ => text!("{} or `{}`", listed, last.token.as_str()),
+            [] => text!("`{}`", last.token.as_ref()),
+            _ => text!("{} or `{}`", listed, last.token.as_ref()),
         };
         // Past any leading whitespace the value keeps (a no-break space), which `product_token`
         // trims: the finding and its fix are about the token alone.
         let token_start = field.value.start() + (value.len() - value.trim_start().len());
         let token_span = Span::new(token_start, token_start + token.len());
-        let described = suggestions.iter().map(|&agent| text!("`{}` is {}", agent.token.as_str(), what_it_is(agent)));
+        let described = suggestions.iter().map(|&agent| text!("`{}` is {}", agent.token.as_ref(), what_it_is(agent)));
         let described = Text::joined(described, "; ");
         let diagnostic = out
             .report(token_span, text!("no robot answers to `{}`; did you mean {}?", token_span, did_you_mean))
@@ -97,7 +97,7 @@ fn what_it_is(agent: &'static Agent) -> Text {
         Purpose::Library => "HTTP client or crawler framework",
         Purpose::Other => "robot",
     };
-    match agent.operator.as_str() {
+    match agent.operator.as_ref() {
         "unknown" => text!("a {} of an unknown operator", kind),
         operator => text!("{}'s {}", operator, kind),
     }
@@ -149,7 +149,11 @@ impl Suggester {
         }
         Suggester {
             registry,
-            fallbacks: agents.iter().flat_map(|agent| &agent.fallback).map(|name| name.to_ascii_lowercase()).collect(),
+            fallbacks: agents
+                .iter()
+                .flat_map(|agent| agent.fallback.iter())
+                .map(|name| name.to_ascii_lowercase())
+                .collect(),
             controls: current
                 .iter()
                 .filter(|agent| agent.purpose == Purpose::Control)

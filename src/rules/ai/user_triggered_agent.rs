@@ -22,15 +22,15 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             robot.field.value,
             text!(
                 "{} fetches when a person asks; {} says robots.txt may not apply",
-                agent.token.as_str(),
-                agent.operator.as_str()
+                agent.token.as_ref(),
+                agent.operator.as_ref()
             ),
         )
         .label(lines[disallow].span, "may not keep it out")
         .help(text!(
             "the Disallow lines hold for the robots that obey them, but not necessarily for visits a user asks for; \
              to refuse those, block the user agent at the server. The operator's statement: {}",
-            agent.docs.as_str()
+            agent.docs.as_ref()
         ));
     }
 }

@@ -28,11 +28,11 @@ pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings
             Span::new(start, start + cut)
         ),
     };
-    let token = agent.token.as_str();
+    let token = agent.token.as_ref();
     out.report(field.value, message).help(text!(
         "nothing to change for {} ({}); a tool that reads the file as Google or RFC 9309 does answers for another robot here (`robolint check --agent '{}'` shows both). Why the registry says so: {}",
         token,
-        agent.operator.as_str(),
+        agent.operator.as_ref(),
         token,
         agent.matching_basis.as_deref().unwrap_or_default()
     ));

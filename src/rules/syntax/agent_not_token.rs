@@ -110,7 +110,7 @@ fn missing_it_changes_nothing(cx: &Context<'_, '_>, index: LineIndex, crawler: &
             Some(cx.slice(field.value).trim())
         })
     };
-    let (obeyed_agents, _) = cx.witnesses().obeyed(crawler.token.as_str(), Dialect::Google);
+    let (obeyed_agents, _) = cx.witnesses().obeyed(crawler.token.as_ref(), Dialect::Google);
     let obeyed_record = obeyed_agents.first().and_then(|&line| cx.doc.record_of(line));
     let obeyed_rules = obeyed_record.map_or_else(Vec::new, |obeyed| rules_of(&mut obeyed.governed_rules()));
     let meant_rules = rules_of(&mut record.governed_rules());

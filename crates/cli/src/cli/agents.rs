@@ -110,11 +110,11 @@ fn narrow_table(agents: &[&Agent]) -> String {
     let rows = agents.iter().map(|agent| {
         let assumed = if agent.dialect_basis == DialectBasis::Assumed { "*" } else { "" };
         vec![
-            agent.token.clone(),
+            agent.token.to_string(),
             agent.purpose.to_string(),
             agent.honours.name().to_string(),
             format!("{}{assumed}", agent.dialect.name()),
-            agent.operator.clone(),
+            agent.operator.to_string(),
         ]
     });
     let mut rows: Vec<Vec<String>> = std::iter::once(header).chain(rows).collect();
@@ -136,9 +136,9 @@ fn wide_table(agents: &[&Agent]) -> String {
     let header = ["TOKEN", "PURPOSE", "OPERATOR", "HONOURS", "DIALECT", "NOTES"].map(str::to_string).to_vec();
     let rows = agents.iter().map(|agent| {
         vec![
-            agent.token.clone(),
+            agent.token.to_string(),
             agent.purpose.to_string(),
-            agent.operator.clone(),
+            agent.operator.to_string(),
             agent.honours.name().to_string(),
             dialect_words(agent),
             agent.notes().join("; "),

@@ -232,7 +232,13 @@ impl Reader {
             Some(format!("it reads only the first {cut} bytes of the {} (its documented limit)", text.len()))
         });
         let reading = agent.reading_words();
-        Reader { label: agent.token.clone(), matcher: robot.matcher.clone(), robot: Some(robot), as_fetched, reading }
+        Reader {
+            label: agent.token.to_string(),
+            matcher: robot.matcher.clone(),
+            robot: Some(robot),
+            as_fetched,
+            reading,
+        }
     }
 }
 
