@@ -392,7 +392,8 @@ impl Matcher {
             _ => {}
         }
         let groups = groups::groups(document, dialect);
-        Matcher::for_groups(&groups, &mut RuleSets::new(), document, text, agent, dialect)
+        let values = AgentValues::new(&groups, text, dialect);
+        Matcher::for_groups(&groups, &values, &mut RuleSets::new(), document, text, agent, dialect)
     }
 
     /// [`Matcher::new`] for each of several robots, in time linear in the document and the
@@ -466,7 +467,7 @@ impl Matcher {
             }
             _ => {
                 let groups = groups::groups(document, dialect);
-                let named = groups_naming(&groups, text, &distinct, dialect);
+                let named = groups_naming(&AgentValues::new(&groups, text, dialect), &distinct);
                 distinct
                     .iter()
                     .zip(named)
@@ -501,6 +502,7 @@ impl Matcher {
     /// reading is not groups of the model's lines: see [`Matcher::for_google`].)
     pub(crate) fn for_groups(
         groups: &[Group],
+        values: &AgentValues,
         compiled: &mut RuleSets,
         document: &Document,
         text: &str,
@@ -511,7 +513,7 @@ impl Matcher {
             return Matcher::for_python(&python::Reading::new(document, text), compiled, document, agent);
         }
         let robot = robot_token(agent, dialect);
-        let selection = select(groups, text, &robot, dialect);
+        let selection = select(groups, values, text, &robot, dialect);
         Matcher::selected(selection, compiled, document, text, &robot, dialect)
     }
 
@@ -817,30 +819,76 @@ struct Selection<'g> {
     rules: Vec<&'g RuleEntry>,
 }
 
-fn select<'g>(groups: &'g [Group], text: &str, robot: &str, dialect: Dialect) -> Option<Selection<'g>> {
-    match groups_naming(groups, text, &[robot], dialect).pop().filter(|chosen| !chosen.is_empty()) {
+fn select<'g>(
+    groups: &'g [Group],
+    values: &AgentValues,
+    text: &str,
+    robot: &str,
+    dialect: Dialect,
+) -> Option<Selection<'g>> {
+    match groups_naming(values, &[robot]).pop().filter(|chosen| !chosen.is_empty()) {
         Some(chosen) => Some(named_selection(groups, text, chosen, robot, dialect)),
         None => star_selection(groups, text, dialect),
+    }
+}
+
+/// The User-agent values of one dialect's groups, lower-cased once per document, as the
+/// dialect looks robots up in them. A lint compiles a matcher for each robot it asks about
+/// (34 of them for a 500 KiB file of groups): lower-casing and hashing every value for each
+/// one was a quarter of compiling them.
+pub(crate) enum AgentValues {
+    /// 1994 and 1996 robots look for their name inside each value, in file order.
+    Searched {
+        /// Each value's group.
+        positions: Vec<usize>,
+        lowered: Vec<String>,
+    },
+    /// RFC 9309's robots look up their product token: the groups of each value, ascending.
+    Hashed(HashMap<String, Vec<usize>>),
+    /// Google's and Python's readings are not groups: nothing names a robot here.
+    NotGroups,
+}
+
+impl AgentValues {
+    pub(crate) fn new(groups: &[Group], text: &str, dialect: Dialect) -> AgentValues {
+        let values = || {
+            groups.iter().enumerate().flat_map(|(position, group)| {
+                group.agents.iter().map(move |agent| (position, agent.value.text(text).to_ascii_lowercase()))
+            })
+        };
+        match dialect {
+            Dialect::Norobots1994 | Dialect::Draft1996 => {
+                let (positions, lowered) = values().unzip();
+                AgentValues::Searched { positions, lowered }
+            }
+            Dialect::Rfc9309 => {
+                let mut naming: HashMap<String, Vec<usize>> = HashMap::new();
+                for (position, value) in values() {
+                    let positions = naming.entry(value).or_default();
+                    if positions.last() != Some(&position) {
+                        positions.push(position);
+                    }
+                }
+                AgentValues::Hashed(naming)
+            }
+            // Google's matchers are built by `Matcher::for_google`, and Python's entries are not
+            // groups: Matcher::for_python chooses among them.
+            Dialect::Google | Dialect::PythonRobotparser => AgentValues::NotGroups,
+        }
     }
 }
 
 /// For each of `robots` (distinct names as the dialect compares them), the positions of the
 /// groups naming it: for 1994 and 1996 robots the first whose User-agent value contains the
 /// name (one automaton of all the names reads each value once), for RFC 9309 every group
-/// whose value is the product token (a hash of the values). Empty when none does.
-fn groups_naming(groups: &[Group], text: &str, robots: &[&str], dialect: Dialect) -> Vec<Vec<usize>> {
-    let values = || {
-        groups.iter().enumerate().flat_map(|(position, group)| {
-            group.agents.iter().map(move |agent| (position, agent.value.text(text).to_ascii_lowercase()))
-        })
-    };
-    match dialect {
-        Dialect::Norobots1994 | Dialect::Draft1996 => {
-            let (positions, values): (Vec<usize>, Vec<String>) = values().unzip();
-            let values: Vec<&str> = values.iter().map(String::as_str).collect();
+/// whose value is the product token. Empty when none does.
+fn groups_naming(values: &AgentValues, robots: &[&str]) -> Vec<Vec<usize>> {
+    match values {
+        AgentValues::Searched { positions, lowered } => {
+            let lowered: Vec<&str> = lowered.iter().map(String::as_str).collect();
             // An empty name names no robot (`names_by_substring`).
             let named: Vec<&str> = robots.iter().copied().filter(|robot| !robot.is_empty()).collect();
-            let mut first = containment::first_texts_containing(&named, &values).into_iter();
+            let mut first = containment::first_texts_containing(&named, &lowered).into_iter();
             robots
                 .iter()
                 .map(|robot| {
@@ -849,20 +897,11 @@ fn groups_naming(groups: &[Group], text: &str, robots: &[&str], dialect: Dialect
                 })
                 .collect()
         }
-        Dialect::Rfc9309 => {
-            let mut naming: HashMap<String, Vec<usize>> = HashMap::new();
-            for (position, value) in values() {
-                let positions = naming.entry(value).or_default();
-                if positions.last() != Some(&position) {
-                    positions.push(position);
-                }
-            }
+        AgentValues::Hashed(naming) => {
             let named = |robot: &&str| naming.get(*robot).filter(|_| !robot.is_empty()).cloned().unwrap_or_default();
             robots.iter().map(named).collect()
         }
-        // Google's matchers are built by `Matcher::for_google`, and Python's entries are not
-        // groups: Matcher::for_python chooses among them.
-        Dialect::Google | Dialect::PythonRobotparser => vec![Vec::new(); robots.len()],
+        AgentValues::NotGroups => vec![Vec::new(); robots.len()],
     }
 }
 
@@ -1025,7 +1064,8 @@ mod tests {
             }
             _ => {
                 let groups = groups::groups(&document, dialect);
-                let selection = select(&groups, &text, "anybot", dialect).expect("the `*` group");
+                let selection = select(&groups, &AgentValues::new(&groups, &text, dialect), &text, "anybot", dialect)
+                    .expect("the `*` group");
                 RuleSet::new(selection.rules.into_iter(), &document, &text, dialect).rules
             }
         }

@@ -18,7 +18,7 @@ use foldhash::HashMap;
 pub use super::divergence::{Divergence, Witness};
 use crate::dialect::google::Reading;
 use crate::dialect::groups::{self, Group};
-use crate::dialect::matcher::RuleSets;
+use crate::dialect::matcher::{AgentValues, RuleSets};
 use crate::dialect::python;
 use crate::dialect::{Dialect, Matcher, Reason, RuleKind, Verdict};
 use crate::model::{Directive, Document, LineIndex, LineKind, Record, Separator};
@@ -116,6 +116,8 @@ struct Compiled {
     /// Each dialect's reading of the document (in the order of [`Dialect::ALL`]), shared by
     /// the matchers of every robot; Google's and Python's are not groups but readings of their own.
     groups: [Option<Vec<Group>>; DIALECTS],
+    /// The User-agent values of each dialect's groups, as its robots look themselves up.
+    agent_values: [Option<AgentValues>; DIALECTS],
     google: Option<Reading>,
     python: Option<python::Reading>,
     /// Each dialect's compiled rule sets, shared by the robots that obey the same groups.
@@ -270,7 +272,8 @@ impl<'a> Witnesses<'a> {
             }
         };
         let rule_sets = &mut compiled.rule_sets[at];
-        let (groups, google, python) = (&mut compiled.groups[at], &mut compiled.google, &mut compiled.python);
+        let (groups, agent_values) = (&mut compiled.groups[at], &mut compiled.agent_values[at]);
+        let (google, python) = (&mut compiled.google, &mut compiled.python);
         let matcher = compiled.matchers[robot_at][at].get_or_insert_with(|| match dialect {
             Dialect::Google => {
                 let reading = google.get_or_insert_with(|| Reading::of(document, text));
@@ -282,7 +285,8 @@ impl<'a> Witnesses<'a> {
             }
             _ => {
                 let groups = groups.get_or_insert_with(|| groups::groups(document, dialect));
-                Matcher::for_groups(groups, rule_sets, document, text, robot, dialect)
+                let values = agent_values.get_or_insert_with(|| AgentValues::new(groups, text, dialect));
+                Matcher::for_groups(groups, values, rule_sets, document, text, robot, dialect)
             }
         });
         ask(matcher)
