@@ -1024,9 +1024,6 @@ impl Registry {
             .and_then(|index| self.agents.get(index))
     }
 
-    /// Reads the robots of `purpose`'s file from `lines`, build.rs's JSON of its entries, each
-    /// on its own line ending with a line break. build.rs refused a `purpose` key: the file's
-    /// name is it.
     /// One entry of robolint.toml, checked on its own.
     fn agent_from(&mut self, file: &str, table: toml::Value) -> Option<Agent> {
         let token = table.get("token").and_then(toml::Value::as_str).map(str::to_string);

@@ -8,7 +8,8 @@ pub mod record_paths;
 
 use std::sync::OnceLock;
 
-use crate::model::{Directive, Document, Line, LineIndex};
+use crate::agents::{Agent, Registry};
+use crate::model::{Directive, Document, Field, Line, LineIndex};
 use all_or_nothing::AllOrNothing;
 use captures::AgentCapture;
 use record_paths::RecordPaths;
@@ -33,6 +34,8 @@ pub struct Analysis<'a> {
     acted_on_fields: OnceLock<bool>,
     /// By line, the directive an unknown field name misspells.
     misspellings: OnceLock<Vec<Option<Directive>>>,
+    /// The User-agent lines that name a robot of the built-in registry, with the robot.
+    named_robots: OnceLock<Vec<(LineIndex, &'static Agent)>>,
 }
 
 impl<'a> Analysis<'a> {
@@ -47,6 +50,7 @@ impl<'a> Analysis<'a> {
             first_sitemap: OnceLock::new(),
             acted_on_fields: OnceLock::new(),
             misspellings: OnceLock::new(),
+            named_robots: OnceLock::new(),
         }
     }
 
@@ -102,6 +106,25 @@ impl<'a> Analysis<'a> {
             self.document.lines.iter().map(misspelt).collect()
         });
         misspellings.get(line).copied().flatten()
+    }
+
+    /// The User-agent lines whose value names a robot of the built-in registry
+    /// ([`Registry::find`]), with that robot, in file order. Five rules ask it of every such
+    /// line: looked up once, as the lookups were 3% of a corpus's lint.
+    pub fn named_robots(&self) -> &[(LineIndex, &'static Agent)] {
+        self.named_robots.get_or_init(|| {
+            let registry = Registry::builtin();
+            let named = |(line, _, field): (LineIndex, &Line, &Field)| {
+                Some((line, registry.find(field.value.text(self.text))?))
+            };
+            self.document.agent_lines().filter_map(named).collect()
+        })
+    }
+
+    /// The robot of the built-in registry that the User-agent line `line` names.
+    pub fn robot_named_at(&self, line: LineIndex) -> Option<&'static Agent> {
+        let named = self.named_robots();
+        named.binary_search_by_key(&line, |&(at, _)| at).ok().map(|at| named[at].1)
     }
 
     /// The earliest records that allow everything or nothing, by User-agent value.

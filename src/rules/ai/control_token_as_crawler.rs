@@ -18,7 +18,7 @@ pub fn check(cx: &Context<'_, '_>, out: &mut Findings) {
             .agents
             .iter()
             .map(|&line| {
-                let agent = registry.find(cx.slice(lines[line].field()?.value))?;
+                let agent = cx.analysis.robot_named_at(line)?;
                 (agent.purpose == Purpose::Control).then_some(agent)
             })
             .collect();

@@ -12,7 +12,7 @@ pub(super) mod retired_agent;
 pub(super) mod unknown_agent;
 pub(super) mod user_triggered_agent;
 
-use crate::agents::{Agent, Obeys, Registry};
+use crate::agents::{Agent, Obeys};
 use crate::diagnostic::Text;
 use crate::dialect::{DecidingRule, Dialect, Matcher};
 use crate::model::{Directive, Field, LineIndex, Span};
@@ -127,12 +127,11 @@ pub(super) struct NamedRobot<'a> {
 
 /// Every User-agent line that names a robot of the registry, in file order.
 pub(super) fn named_robots<'a>(cx: &Context<'a, '_>) -> impl Iterator<Item = NamedRobot<'a>> + 'a {
-    let (doc, text) = (cx.doc, cx.text);
-    let registry = Registry::builtin();
-    doc.agent_lines().filter_map(move |(line, _, field)| {
-        let agent = registry.find(field.value.text(text))?;
-        Some(NamedRobot { line, field, agent })
-    })
+    let lines = &cx.doc.lines;
+    cx.analysis
+        .named_robots()
+        .iter()
+        .filter_map(move |&(line, agent)| Some(NamedRobot { line, field: lines.get(line)?.field()?, agent }))
 }
 
 /// Which group `agent` obeys in the file, as its own dialect reads it, in words: "ClaudeBot

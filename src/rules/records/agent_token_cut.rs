@@ -1,4 +1,4 @@
-use crate::agents::{Matching, Registry};
+use crate::agents::Matching;
 use crate::dialect::product_token;
 use crate::model::{Line, LineIndex, Span};
 use crate::rules::{Context, Findings};
@@ -8,11 +8,11 @@ use crate::text;
 /// whole value (`MJ12bot`, `Sogou web spider`), which Google's parser and RFC 9309's cut to
 /// a product token: the line reaches the robot it names, and not the same robot read
 /// the way the default dialects read it.
-pub fn check(cx: &Context<'_, '_>, _: LineIndex, line: &Line, out: &mut Findings) {
+pub fn check(cx: &Context<'_, '_>, index: LineIndex, line: &Line, out: &mut Findings) {
     let Some(field) = line.user_agent() else { return };
     let written = cx.slice(field.value);
     let value = written.trim();
-    let Some(agent) = Registry::builtin().find(value) else { return };
+    let Some(agent) = cx.analysis.robot_named_at(index) else { return };
     if agent.matching != Matching::WholeValue || !agent.tokens().any(|token| token.eq_ignore_ascii_case(value)) {
         return;
     }
