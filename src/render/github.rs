@@ -13,6 +13,10 @@ use crate::diagnostic::{Diagnostic, Severity};
 
 /// Writes one workflow command per shown finding of `input`.
 pub fn write(out: &mut impl Write, input: &Linted<'_>) -> io::Result<()> {
+    // Most files show nothing: they need no index of their lines.
+    if input.shown().next().is_none() {
+        return Ok(());
+    }
     let text = input.report.source.text.as_str();
     let lines = LineIndex::new(text);
     let file = escape_property(&visible(input.name));
