@@ -77,7 +77,7 @@ pub struct Drawable<'t> {
 
 impl<'t> Drawable<'t> {
     /// The drawing of `text`, with each control character replaced. Only the bytes that may
-    /// start such a character ([`may_start_a_control`]) are looked at as characters; the text
+    /// start such a character (`may_start_a_control`) are looked at as characters; the text
     /// between them is copied whole.
     pub fn new(text: &'t str) -> Drawable<'t> {
         let mut drawn: Option<String> = None;
