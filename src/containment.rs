@@ -22,13 +22,13 @@ pub fn first_containers(distinct: &[&str]) -> Vec<usize> {
 
 /// For each of `patterns` (no two equal), the position of the first of `texts` that contains
 /// it, if one does. The 1994 and 1996 robots of `robolint matrix` find their records so.
-pub fn first_texts_containing(patterns: &[&str], texts: &[&str]) -> Vec<Option<usize>> {
+pub fn first_texts_containing(patterns: &[&str], texts: &[impl AsRef<str>]) -> Vec<Option<usize>> {
     let automaton = Automaton::new(patterns);
     let mut container: Vec<Option<usize>> = vec![None; patterns.len()];
     // In list order, so the first text found to contain a pattern is the earliest.
     for (position, text) in texts.iter().enumerate() {
         let mut state = ROOT;
-        for &byte in text.as_bytes() {
+        for &byte in text.as_ref().as_bytes() {
             state = automaton.step(state, byte);
             // The patterns ending here are this state's (if any) and those along its
             // dictionary chain; each is a suffix of the one before, so once one of them was

@@ -885,10 +885,9 @@ impl AgentValues {
 fn groups_naming(values: &AgentValues, robots: &[&str]) -> Vec<Vec<usize>> {
     match values {
         AgentValues::Searched { positions, lowered } => {
-            let lowered: Vec<&str> = lowered.iter().map(String::as_str).collect();
             // An empty name names no robot (`names_by_substring`).
             let named: Vec<&str> = robots.iter().copied().filter(|robot| !robot.is_empty()).collect();
-            let mut first = containment::first_texts_containing(&named, &lowered).into_iter();
+            let mut first = containment::first_texts_containing(&named, lowered).into_iter();
             robots
                 .iter()
                 .map(|robot| {
